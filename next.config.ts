@@ -1,0 +1,39 @@
+import { loadEnvConfig } from '@next/env'
+import type { NextConfig } from 'next'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const rootDir = path.dirname(fileURLToPath(import.meta.url))
+
+// Next reads .env files only from its project directory (web/). The project keeps one .env at the
+// top level, so load it here; `true` forces a reload even though Next already loaded web/.env*.
+loadEnvConfig(rootDir, process.env.NODE_ENV !== 'production', console, true)
+
+function supabaseHostname(): string | undefined {
+  try {
+    return process.env.SUPABASE_URL ? new URL(process.env.SUPABASE_URL).hostname : undefined
+  } catch {
+    return undefined
+  }
+}
+
+const supabaseHost = supabaseHostname()
+
+const nextConfig: NextConfig = {
+  poweredByHeader: false,
+  reactStrictMode: true,
+  typescript: { tsconfigPath: '../tsconfig.json' },
+  turbopack: { root: rootDir },
+  outputFileTracingRoot: rootDir,
+  images: {
+    formats: ['image/avif', 'image/webp'],
+    remotePatterns: [
+      { protocol: 'https', hostname: 'cdn.sanity.io', pathname: '/images/**' },
+      ...(supabaseHost
+        ? [{ protocol: 'https' as const, hostname: supabaseHost, pathname: '/storage/v1/object/public/**' }]
+        : []),
+    ],
+  },
+}
+
+export default nextConfig

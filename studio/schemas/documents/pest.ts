@@ -1,0 +1,65 @@
+import { BugIcon } from '@sanity/icons'
+import { defineArrayMember, defineField, defineType } from 'sanity'
+
+export const pest = defineType({
+  name: 'pest',
+  title: 'Pest',
+  type: 'document',
+  icon: BugIcon,
+  description: 'A pest and its photo. Pest lists and ad keywords find their photo through the match words.',
+  fields: [
+    defineField({ name: 'name', title: 'Name', type: 'string', validation: (rule) => rule.required() }),
+    defineField({
+      name: 'slug',
+      title: 'Identifier',
+      type: 'slug',
+      options: { source: 'name' },
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'matchWords',
+      title: 'Match words',
+      type: 'array',
+      of: [defineArrayMember({ type: 'string' })],
+      options: { layout: 'tags' },
+      description:
+        'Lower-case words that mean this pest in a keyword or pest name, singular and plural (ant, ants, carpenter ant). The longest word found in a name wins, so “carpenter bee” beats “bee”.',
+      validation: (rule) =>
+        rule
+          .required()
+          .min(1)
+          .custom((words) =>
+            Array.isArray(words) && words.every((word) => typeof word === 'string' && word === word.trim().toLowerCase())
+              ? true
+              : 'Write match words in lower case without leading or trailing spaces.',
+          ),
+    }),
+    defineField({
+      name: 'image',
+      title: 'Photo',
+      type: 'image',
+      options: { hotspot: true },
+      description: 'Optional. Without a photo the site uses the image file below, or a drawn illustration.',
+    }),
+    defineField({
+      name: 'imageAlt',
+      title: 'Photo description',
+      type: 'string',
+      description: 'What the photo shows, for screen readers and search engines, e.g. “Carpenter ant on wood”.',
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'imageFile',
+      title: 'Image file in the photo bucket',
+      type: 'string',
+      description:
+        'File name without .jpg in the pest-control-images storage bucket, e.g. “ant”. Mice and rats share “mouse”.',
+      validation: (rule) =>
+        rule
+          .required()
+          .regex(/^[a-z0-9-]+$/)
+          .error('Use lower-case letters, digits and dashes only, without .jpg.'),
+    }),
+  ],
+  preview: { select: { title: 'name', subtitle: 'imageFile', media: 'image' } },
+})

@@ -1,0 +1,83 @@
+import { BugIcon } from '@sanity/icons'
+import { defineField, defineType } from 'sanity'
+
+export const PEST_PAGE_BULLETS = 8
+export const PEST_PAGE_CARDS = 4
+export const PEST_PAGE_STEPS = 3
+
+function exactCount(count: number, path: 'items' | 'cards' | 'steps', noun: string) {
+  return (value: unknown) => {
+    const list = (value as Record<string, unknown> | undefined)?.[path]
+    const length = Array.isArray(list) ? list.length : 0
+    return length === count ? true : `This section needs exactly ${count} ${noun} (it has ${length}).`
+  }
+}
+
+/** One template for every pest landing page: the sections and their counts are fixed by design. */
+export const pestPage = defineType({
+  name: 'pestPage',
+  title: 'Pest page',
+  type: 'document',
+  icon: BugIcon,
+  groups: [
+    { name: 'content', title: 'Content', default: true },
+    { name: 'seo', title: 'Search engines' },
+  ],
+  fields: [
+    defineField({
+      name: 'pest',
+      title: 'Pest',
+      type: 'reference',
+      to: [{ type: 'pest' }],
+      group: 'content',
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'slug',
+      title: 'Address',
+      type: 'slug',
+      group: 'content',
+      description: 'e.g. “ants” for /ants.',
+      validation: (rule) => rule.required(),
+    }),
+    defineField({ name: 'hero', title: 'Hero', type: 'hero', group: 'content', validation: (rule) => rule.required() }),
+    defineField({
+      name: 'image',
+      title: 'Photo',
+      type: 'pestImage',
+      group: 'content',
+      description: 'Optional photo under the hero.',
+    }),
+    defineField({
+      name: 'explainer',
+      title: 'About this pest',
+      type: 'bulletList',
+      group: 'content',
+      description: `What the pest is, the signs, the risks – and exactly ${PEST_PAGE_BULLETS} bullets.`,
+      validation: (rule) => rule.required().custom(exactCount(PEST_PAGE_BULLETS, 'items', 'bullets')),
+    }),
+    defineField({
+      name: 'services',
+      title: 'Services',
+      type: 'cardGrid',
+      group: 'content',
+      description: `Exactly ${PEST_PAGE_CARDS} service cards.`,
+      validation: (rule) => rule.required().custom(exactCount(PEST_PAGE_CARDS, 'cards', 'cards')),
+    }),
+    defineField({ name: 'urgency', title: 'Urgency', type: 'urgency', group: 'content', validation: (rule) => rule.required() }),
+    defineField({
+      name: 'steps',
+      title: 'How it works',
+      type: 'steps',
+      group: 'content',
+      description: `Exactly ${PEST_PAGE_STEPS} steps.`,
+      validation: (rule) => rule.required().custom(exactCount(PEST_PAGE_STEPS, 'steps', 'steps')),
+    }),
+    defineField({ name: 'cta', title: 'Final call to action', type: 'callToAction', group: 'content', validation: (rule) => rule.required() }),
+    defineField({ name: 'seo', title: 'Search engine listing', type: 'seo', group: 'seo', validation: (rule) => rule.required() }),
+  ],
+  preview: {
+    select: { title: 'pest.name', slug: 'slug.current', media: 'pest.image' },
+    prepare: ({ title, slug, media }) => ({ title: title ?? 'Pest page', subtitle: slug ? `/${slug}` : '', media: media ?? BugIcon }),
+  },
+})

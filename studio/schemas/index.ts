@@ -1,0 +1,23 @@
+import { blockSchemas } from '../../web/blocks/schemas'
+import { faq } from './documents/faq'
+import { legalPage } from './documents/legalPage'
+import { page } from './documents/page'
+import { pest } from './documents/pest'
+import { pestPage } from './documents/pestPage'
+import { siteSettings } from './documents/siteSettings'
+import { blockContent } from './objects/blockContent'
+import { link } from './objects/link'
+import { seo } from './objects/seo'
+
+export const schemaTypes = [
+  siteSettings,
+  page,
+  pestPage,
+  pest,
+  faq,
+  legalPage,
+  seo,
+  link,
+  blockContent,
+  ...blockSchemas,
+]

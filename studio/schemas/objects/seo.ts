@@ -1,0 +1,57 @@
+import { SearchIcon } from '@sanity/icons'
+import { defineArrayMember, defineField, defineType } from 'sanity'
+
+export const META_DESCRIPTION_MAX = 160
+
+export const ROBOTS_OPTIONS = [
+  { title: 'Show in search results (index, follow)', value: 'index,follow' },
+  { title: 'Hide from search results, follow links (noindex, follow)', value: 'noindex,follow' },
+  { title: 'Hide completely (noindex, nofollow)', value: 'noindex,nofollow' },
+] as const
+
+export const seo = defineType({
+  name: 'seo',
+  title: 'Search engine listing',
+  type: 'object',
+  icon: SearchIcon,
+  options: { collapsible: true, collapsed: false },
+  fields: [
+    defineField({
+      name: 'title',
+      title: 'Page title',
+      type: 'string',
+      description: 'Shown in the browser tab and as the blue link in Google. Aim for 50–60 characters.',
+      validation: (rule) => [
+        rule.required().error('Every page needs a title for search results.'),
+        rule.max(70).warning('Google cuts titles longer than about 60 characters.'),
+      ],
+    }),
+    defineField({
+      name: 'description',
+      title: 'Meta description',
+      type: 'text',
+      rows: 3,
+      description: `The grey text under the link in Google. At most ${META_DESCRIPTION_MAX} characters.`,
+      validation: (rule) =>
+        rule
+          .required()
+          .max(META_DESCRIPTION_MAX)
+          .error(`Shorten the description to ${META_DESCRIPTION_MAX} characters or fewer – Google cuts the rest.`),
+    }),
+    defineField({
+      name: 'keywords',
+      title: 'Keywords',
+      type: 'array',
+      of: [defineArrayMember({ type: 'string' })],
+      options: { layout: 'tags' },
+    }),
+    defineField({
+      name: 'robots',
+      title: 'Search engine visibility',
+      type: 'string',
+      options: { list: [...ROBOTS_OPTIONS], layout: 'radio' },
+      initialValue: 'index,follow',
+      validation: (rule) => rule.required(),
+    }),
+  ],
+})

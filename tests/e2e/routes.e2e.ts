@@ -1,0 +1,111 @@
+import { mkdirSync } from 'node:fs'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { telHref } from '../../web/lib/phone'
+import { launchBrowser, VIEWPORTS } from './browser'
+import { expectedSite } from './expected'
+
+const baseUrl = inject('baseUrl')
+const site = await expectedSite()
+const SCREENS = 'test-results/screens'
+
+const REQUIRED_PATHS = [
+  '/',
+  '/ants',
+  '/roaches',
+  '/mice-rats',
+  '/bed-bugs',
+  '/silverfish',
+  '/wasps',
+  '/hornets',
+  '/yellow-jackets',
+  '/stink-bugs',
+  '/cluster-flies',
+  '/spiders',
+  '/moths',
+  '/drain-flies',
+  '/privacy-policy',
+  '/terms-of-service',
+  '/about-us',
+]
+
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+  mkdirSync(SCREENS, { recursive: true })
+})
+
+afterAll(async () => {
+  await browser?.close()
+})
+
+async function open(path: string, viewport: (typeof VIEWPORTS)[keyof typeof VIEWPORTS]): Promise<{ page: Page; status: number }> {
+  const page = await browser.newPage({ viewport })
+  const response = await page.goto(`${baseUrl}${path}`, { waitUntil: 'load' })
+  return { page, status: response?.status() ?? 0 }
+}
+
+describe('the bundled dataset', () => {
+  it('has a document for every route of the spec', () => {
+    expect(site.routes.map((route) => route.path).sort()).toEqual(expect.arrayContaining(REQUIRED_PATHS))
+  })
+})
+
+describe.each(site.routes)('$path', (route) => {
+  it.each(Object.entries(VIEWPORTS))('renders on %s with its H1 and the settings phone on every call link', async (name, viewport) => {
+    const { page, status } = await open(route.path, viewport)
+    try {
+      expect(status).toBe(200)
+      const h1s = await page.locator('h1').allInnerTexts()
+      expect(h1s).toHaveLength(1)
+      expect(h1s[0]?.trim()).toBe(route.h1)
+
+      const telLinks = await page.locator('a[href^="tel:"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')))
+      expect(telLinks.length).toBeGreaterThan(0)
+      expect(new Set(telLinks)).toEqual(new Set([telHref(site.settings.phone)]))
+
+      const headerCall = page.getByTestId('header-call')
+      const stickyBar = page.getByTestId('sticky-call-bar')
+      if (name === 'phone') {
+        expect(await headerCall.isVisible()).toBe(false)
+        expect(await stickyBar.isVisible()).toBe(true)
+      } else {
+        expect(await headerCall.isVisible()).toBe(true)
+        expect(await headerCall.innerText()).toContain(site.settings.headerLabel)
+        expect(await stickyBar.isVisible()).toBe(false)
+      }
+
+      const robots = await page.locator('meta[name="robots"]').getAttribute('content')
+      expect(robots?.replace(/\s/g, '')).toBe(route.robots)
+
+      const file = `${route.path === '/' ? 'home' : route.path.slice(1)}-${name}.png`
+      await page.screenshot({ path: `${SCREENS}/${file}`, fullPage: name === 'phone' })
+    } finally {
+      await page.close()
+    }
+  })
+})
+
+describe('legal pages', () => {
+  it.each(['/privacy-policy', '/terms-of-service'])('%s is noindex,follow', async (path) => {
+    const html = await (await fetch(`${baseUrl}${path}`)).text()
+    expect(html).toMatch(/<meta name="robots" content="noindex, follow"/)
+  })
+})
+
+describe('not found', () => {
+  it.each(['/no-such-page', '/about-us/deeper', '/home'])('%s answers 404 with the not-found page', async (path) => {
+    const { page, status } = await open(path, VIEWPORTS.phone)
+    try {
+      expect(status).toBe(404)
+      const notFound = site.settings.notFound
+      expect(await page.locator('h1').innerText()).toBe(notFound?.heading)
+      expect(await page.getByText(notFound?.code ?? '404', { exact: true }).isVisible()).toBe(true)
+      const home = page.getByRole('link', { name: notFound?.linkLabel ?? '' })
+      expect(await home.getAttribute('href')).toBe('/')
+    } finally {
+      await page.close()
+    }
+  })
+})

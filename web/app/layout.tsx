@@ -1,0 +1,42 @@
+import type { Metadata, Viewport } from 'next'
+import type { ReactNode } from 'react'
+import { CallTracker } from '../components/CallTracker'
+import { SiteFooter } from '../components/SiteFooter'
+import { SiteHeader } from '../components/SiteHeader'
+import { StickyCallBar } from '../components/StickyCallBar'
+import { getSettings, siteUrl } from '../lib/content'
+import './globals.css'
+
+export async function generateMetadata(): Promise<Metadata> {
+  const site = await getSettings()
+  return {
+    metadataBase: siteUrl(),
+    title: site.seo?.title ?? site.brandName,
+    description: site.seo?.description,
+    applicationName: site.brandName,
+    formatDetection: { telephone: false },
+  }
+}
+
+export const viewport: Viewport = { themeColor: '#0b4d3a', width: 'device-width', initialScale: 1 }
+
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const site = await getSettings()
+  return (
+    <html lang="en">
+      <body>
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:font-bold"
+        >
+          {site.skipLinkLabel}
+        </a>
+        <SiteHeader site={site} />
+        <main id="main">{children}</main>
+        <SiteFooter site={site} />
+        <StickyCallBar site={site} />
+        <CallTracker />
+      </body>
+    </html>
+  )
+}

@@ -1,0 +1,18 @@
+import Link from 'next/link'
+import { getSettings } from '../lib/content'
+
+export default async function NotFound() {
+  const { notFound } = await getSettings()
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
+      <p className="text-7xl font-extrabold text-brand-700">{notFound?.code}</p>
+      <h1 className="mt-4 text-2xl font-bold">{notFound?.heading}</h1>
+      <Link
+        href="/"
+        className="mt-8 inline-flex min-h-12 items-center rounded-xl bg-brand-700 px-6 font-bold text-white hover:bg-brand-800"
+      >
+        {notFound?.linkLabel}
+      </Link>
+    </section>
+  )
+}

@@ -1,0 +1,6 @@
+export const bulletListFields = /* groq */ `
+  heading,
+  body,
+  listHeading,
+  items
+`

@@ -1,0 +1,26 @@
+import { UlistIcon } from '@sanity/icons'
+import { defineArrayMember, defineField, defineType } from 'sanity'
+
+export const bulletListSchema = defineType({
+  name: 'bulletList',
+  title: 'Text with bullet list',
+  type: 'object',
+  icon: UlistIcon,
+  description: 'A heading, explanatory text and a checklist of bullets.',
+  fields: [
+    defineField({ name: 'heading', title: 'Heading', type: 'string', validation: (rule) => rule.required() }),
+    defineField({ name: 'body', title: 'Text', type: 'blockContent', description: 'Shown above the bullets.' }),
+    defineField({ name: 'listHeading', title: 'Bullet list heading', type: 'string', description: 'Optional.' }),
+    defineField({
+      name: 'items',
+      title: 'Bullets',
+      type: 'array',
+      of: [defineArrayMember({ type: 'string' })],
+      validation: (rule) => rule.required().min(1),
+    }),
+  ],
+  preview: {
+    select: { title: 'heading', items: 'items' },
+    prepare: ({ title, items }) => ({ title, subtitle: `Bullets · ${Array.isArray(items) ? items.length : 0}` }),
+  },
+})

@@ -1,0 +1,6 @@
+export const callToActionFields = /* groq */ `
+  heading,
+  text,
+  buttonLabel,
+  showCallLabel
+`

@@ -1,0 +1,5 @@
+export const cardGridFields = /* groq */ `
+  heading,
+  intro,
+  cards[]{_key, title, text}
+`

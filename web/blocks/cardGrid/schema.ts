@@ -1,0 +1,35 @@
+import { ThLargeIcon } from '@sanity/icons'
+import { defineArrayMember, defineField, defineType } from 'sanity'
+
+export const cardGridSchema = defineType({
+  name: 'cardGrid',
+  title: 'Cards',
+  type: 'object',
+  icon: ThLargeIcon,
+  description: 'A heading and a grid of cards, each with a title and a short text (services, reasons to choose us).',
+  fields: [
+    defineField({ name: 'heading', title: 'Heading', type: 'string', validation: (rule) => rule.required() }),
+    defineField({ name: 'intro', title: 'Intro', type: 'text', rows: 2, description: 'Optional.' }),
+    defineField({
+      name: 'cards',
+      title: 'Cards',
+      type: 'array',
+      of: [
+        defineArrayMember({
+          type: 'object',
+          name: 'card',
+          fields: [
+            defineField({ name: 'title', title: 'Title', type: 'string', validation: (rule) => rule.required() }),
+            defineField({ name: 'text', title: 'Text', type: 'text', rows: 3, validation: (rule) => rule.required() }),
+          ],
+          preview: { select: { title: 'title', subtitle: 'text' } },
+        }),
+      ],
+      validation: (rule) => rule.required().min(1),
+    }),
+  ],
+  preview: {
+    select: { title: 'heading', cards: 'cards' },
+    prepare: ({ title, cards }) => ({ title, subtitle: `Cards · ${Array.isArray(cards) ? cards.length : 0}` }),
+  },
+})

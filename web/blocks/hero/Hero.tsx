@@ -1,0 +1,51 @@
+import { CallLink } from '../../components/CallLink'
+import { CheckIcon, PhoneIcon, StarIcon } from '../../components/icons'
+import { shownPhone } from '../../lib/site'
+import type { BlockProps } from '../types'
+import { fillLocation } from './location'
+
+/** The page's one H1. A cleaned ad keyword, when there is one, replaces the editor's headline. */
+export function Hero({ block, context }: BlockProps<'hero'>) {
+  const { site, location, keyword } = context
+  const stars = Math.max(1, Math.min(5, Math.round(block.rating)))
+  return (
+    <section className="bg-gradient-to-b from-brand-800 to-brand-700 text-white">
+      <div className="mx-auto max-w-4xl px-4 py-10 text-center sm:py-14">
+        <h1 className="text-balance text-4xl font-extrabold tracking-tight sm:text-5xl">{keyword || block.title}</h1>
+        <p className="mt-3 text-lg font-semibold text-brand-100 sm:text-xl">{block.subtitle}</p>
+        {location ? (
+          <p className="mt-3 text-base font-medium text-white" data-testid="location-line">
+            {fillLocation(block.locationLine, location)}
+          </p>
+        ) : null}
+        <p className="mt-5 text-lg">
+          {block.callLineLabel}{' '}
+          <CallLink phone={site.phone} source="hero-line" variant="inline" className="text-white hover:text-brand-100">
+            {shownPhone(site)}
+          </CallLink>
+        </p>
+        <CallLink phone={site.phone} source="hero-button" className="mt-4 w-full max-w-sm text-xl">
+          <PhoneIcon className="size-6" />
+          {block.buttonLabel}
+        </CallLink>
+        <p className="mt-2 text-sm text-brand-100">{site.callLabel}</p>
+        <div className="mt-5 flex items-center justify-center gap-2">
+          <span className="flex text-star" aria-hidden="true">
+            {Array.from({ length: stars }, (_, index) => (
+              <StarIcon key={index} className="size-6" />
+            ))}
+          </span>
+          <span className="text-sm font-medium">{block.ratingLabel}</span>
+        </div>
+        <ul className="mt-8 grid grid-cols-2 gap-3 text-left text-sm sm:grid-cols-4 sm:text-base">
+          {block.benefits.map((benefit) => (
+            <li key={benefit} className="flex items-start gap-2 rounded-lg bg-white/10 p-3 font-semibold">
+              <CheckIcon className="mt-0.5 size-5 shrink-0 text-brand-100" />
+              <span>{benefit}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  )
+}

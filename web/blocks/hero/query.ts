@@ -1,0 +1,10 @@
+export const heroFields = /* groq */ `
+  title,
+  subtitle,
+  locationLine,
+  callLineLabel,
+  buttonLabel,
+  rating,
+  ratingLabel,
+  benefits
+`

@@ -1,0 +1,20 @@
+import { PestPhoto } from '../../components/PestPhoto'
+import { pestOrDefault } from '../../lib/pestMatch'
+import { photoSource } from '../../lib/pestPhoto'
+import type { BlockProps } from '../types'
+
+/** The editor's chosen pest, or the pest the ad keyword is about (ant when nothing matches). */
+export function PestImageBlock({ block, context }: BlockProps<'pestImage'>) {
+  const pest = block.pest ?? pestOrDefault(context.keyword, context.pests)
+  if (!pest) return null
+  return (
+    <figure className="mx-auto max-w-4xl px-4 pt-8">
+      <PestPhoto
+        source={photoSource(pest, context.supabaseUrl)}
+        sizes="(min-width: 896px) 864px, 100vw"
+        className="rounded-2xl bg-brand-50 shadow-sm"
+      />
+      {block.caption ? <figcaption className="mt-2 text-center text-sm text-muted">{block.caption}</figcaption> : null}
+    </figure>
+  )
+}

@@ -1,0 +1,27 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { testContext } from '../testing'
+import { PestImageBlock } from './PestImageBlock'
+
+afterEach(cleanup)
+
+describe('PestImageBlock', () => {
+  it('picks the photo from the keyword when no pest is chosen, with the pest’s alt text', () => {
+    render(<PestImageBlock block={{ _type: 'pestImage', _key: 'p', caption: null, pest: null }} context={{ ...testContext, keyword: 'Wasp Removal' }} />)
+    expect(screen.getByRole('img').getAttribute('alt')).toBe('A paper wasp')
+  })
+
+  it('falls back to the ant photo without a keyword and shows the caption', () => {
+    render(<PestImageBlock block={{ _type: 'pestImage', _key: 'p', caption: 'Fast help', pest: null }} context={testContext} />)
+    expect(screen.getByRole('img').getAttribute('alt')).toBe('An ant')
+    expect(screen.getByText('Fast help')).toBeTruthy()
+  })
+
+  it('uses the Supabase bucket file when Supabase is configured', () => {
+    render(<PestImageBlock block={{ _type: 'pestImage', _key: 'p', caption: null, pest: null }} context={{ ...testContext, supabaseUrl: 'https://abc.supabase.co' }} />)
+    expect(decodeURIComponent(screen.getByRole('img').getAttribute('src') ?? '')).toContain(
+      'https://abc.supabase.co/storage/v1/object/public/pest-control-images/ant.jpg',
+    )
+  })
+})

@@ -1,0 +1,44 @@
+import { CallLink } from '../../components/CallLink'
+import { PestPhoto } from '../../components/PestPhoto'
+import { Section, SectionHeading } from '../../components/Section'
+import { CheckIcon } from '../../components/icons'
+import { matchPest } from '../../lib/pestMatch'
+import { photoSource } from '../../lib/pestPhoto'
+import { shownPhone } from '../../lib/site'
+import type { BlockProps } from '../types'
+
+export function PestList({ block, context }: BlockProps<'pestList'>) {
+  const { site } = context
+  const headingId = `pest-list-${block._key ?? 'section'}`
+  return (
+    <Section tone="tinted" labelledBy={headingId}>
+      <SectionHeading id={headingId} className="text-center" asPageTitle={context.isFirst}>
+        {block.heading}
+      </SectionHeading>
+      <p className="mx-auto mt-3 max-w-2xl text-center text-muted sm:text-lg">{block.intro}</p>
+      <ul className="mx-auto mt-8 grid max-w-4xl grid-cols-2 gap-3 md:grid-cols-3" data-testid="pest-grid">
+        {block.pests.map((name) => {
+          const pest = block.showImages ? matchPest(name, context.pests) : undefined
+          return (
+            <li key={name} className="flex items-center gap-2 rounded-lg border border-line bg-white px-3 py-2.5 font-semibold">
+              {pest ? (
+                <span className="w-12 shrink-0 overflow-hidden rounded">
+                  <PestPhoto source={photoSource(pest, context.supabaseUrl)} sizes="48px" />
+                </span>
+              ) : (
+                <CheckIcon className="size-5 shrink-0 text-brand-600" />
+              )}
+              <span>{name}</span>
+            </li>
+          )
+        })}
+      </ul>
+      <p className="mt-8 text-center text-lg font-semibold">
+        {block.closingText}{' '}
+        <CallLink phone={site.phone} source="pest-list" variant="inline">
+          {shownPhone(site)}
+        </CallLink>
+      </p>
+    </Section>
+  )
+}

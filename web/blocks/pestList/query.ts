@@ -1,0 +1,7 @@
+export const pestListFields = /* groq */ `
+  heading,
+  intro,
+  pests,
+  showImages,
+  closingText
+`

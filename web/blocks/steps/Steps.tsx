@@ -1,0 +1,37 @@
+import { CallLink } from '../../components/CallLink'
+import { Section, SectionHeading } from '../../components/Section'
+import { PhoneIcon } from '../../components/icons'
+import type { BlockProps } from '../types'
+
+export function Steps({ block, context }: BlockProps<'steps'>) {
+  return (
+    <Section>
+      <SectionHeading className="text-center" asPageTitle={context.isFirst}>{block.heading}</SectionHeading>
+      {block.intro ? <p className="mx-auto mt-3 max-w-2xl text-center text-muted sm:text-lg">{block.intro}</p> : null}
+      <ol className="mt-8 grid gap-4 md:grid-cols-3" data-testid="steps">
+        {block.steps.map((step, index) => (
+          <li key={step._key} className="flex gap-4 rounded-xl border border-line p-5 md:flex-col">
+            <span
+              className="flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-700 text-lg font-extrabold text-white"
+              aria-hidden="true"
+            >
+              {index + 1}
+            </span>
+            <div>
+              <h3 className="text-lg font-bold">{step.title}</h3>
+              <p className="mt-1 leading-relaxed text-muted">{step.text}</p>
+            </div>
+          </li>
+        ))}
+      </ol>
+      {block.buttonLabel ? (
+        <div className="mt-8 text-center">
+          <CallLink phone={context.site.phone} source="steps">
+            <PhoneIcon />
+            {block.buttonLabel}
+          </CallLink>
+        </div>
+      ) : null}
+    </Section>
+  )
+}

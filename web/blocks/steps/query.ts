@@ -1,0 +1,6 @@
+export const stepsFields = /* groq */ `
+  heading,
+  intro,
+  steps[]{_key, title, text},
+  buttonLabel
+`

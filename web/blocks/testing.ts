@@ -1,0 +1,27 @@
+import type { BlockContext } from './types'
+
+/** A small, fixed context for block component tests (not the bundled dataset, so tests state their own data). */
+export const testContext: BlockContext = {
+  site: {
+    phone: '+12025550173',
+    phoneDisplay: null,
+    callLabel: 'FREE consultation • Same-day service • No obligation quote',
+    headerLabel: 'Speak with our expert:',
+    stickyCallLabel: 'Call Now',
+    brandName: 'Test Pest Co',
+    skipLinkLabel: 'Skip to content',
+    logo: null,
+    homeSlug: 'home',
+    footerText: 'A referral service.',
+    footerLinks: [{ _key: 'a', label: 'Home', href: '/' }],
+    copyright: '© 2024 Test Pest Co',
+    seo: { title: 'Test', description: 'Test site' },
+    notFound: { code: '404', heading: 'Oops! Page not found', linkLabel: 'Return to Home' },
+  },
+  pests: [
+    { name: 'Ants', imageAlt: 'An ant', imageFile: 'ant', matchWords: ['ant', 'ants'], image: null },
+    { name: 'Wasps', imageAlt: 'A paper wasp', imageFile: 'wasp', matchWords: ['wasp', 'wasps'], image: null },
+  ],
+}
+
+export const TEST_TEL = 'tel:+12025550173'

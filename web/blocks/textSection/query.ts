@@ -1,0 +1,4 @@
+export const textSectionFields = /* groq */ `
+  heading,
+  body
+`

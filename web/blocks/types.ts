@@ -1,0 +1,34 @@
+import type { PestsQueryResult, RouteQueryResult } from '../sanity.types'
+import type { SiteSettings } from '../lib/site'
+
+type RoutedDocument = NonNullable<RouteQueryResult>
+type DocumentWithBlocks = Extract<RoutedDocument, { blocks: unknown }>
+
+/** Any page-builder block as the route query returns it (typegen), from a page or a pest page. */
+export type Block = NonNullable<DocumentWithBlocks['blocks'][number]>
+export type BlockType = Block['_type']
+export type BlockOf<T extends BlockType> = Extract<Block, { _type: T }>
+
+export interface VisitorLocation {
+  city: string
+  state: string
+}
+
+/** What a block may need beyond its own fields. */
+export interface BlockContext {
+  site: SiteSettings
+  pests: PestsQueryResult
+  /** The visitor's ad keyword, already cleaned (personalized landing pages only). */
+  keyword?: string
+  /** The visitor's city and state, when the ad's location code resolved. */
+  location?: VisitorLocation | null
+  /** SUPABASE_URL, when Supabase is configured: pest photos then come from its public bucket. */
+  supabaseUrl?: string
+  /** True for the page's first block: without a hero, its heading is the page's H1. */
+  isFirst?: boolean
+}
+
+export interface BlockProps<T extends BlockType> {
+  block: BlockOf<T>
+  context: BlockContext
+}

@@ -1,0 +1,5 @@
+export const urgencyFields = /* groq */ `
+  heading,
+  text,
+  buttonLabel
+`

@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react'
+import { telHref } from '../lib/phone'
+
+const variants = {
+  /** The big red button: the one conversion of the site. */
+  primary:
+    'inline-flex min-h-12 items-center justify-center gap-2 rounded-xl bg-call-600 px-6 py-3 text-lg font-bold text-white shadow-md transition-colors hover:bg-call-700 focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-call-600',
+  /** A green button for secondary placements (header). */
+  brand:
+    'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-brand-700 px-4 py-2 font-bold text-white transition-colors hover:bg-brand-800 focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-brand-700',
+  /** A phone number inside text. */
+  inline:
+    'inline-flex min-h-11 items-center font-bold text-brand-700 underline decoration-2 underline-offset-4 hover:text-brand-900',
+} as const
+
+/**
+ * Every phone link of the site. The number always comes from Site settings; `source` names the
+ * placement so a call can be attributed (see CallTracker).
+ */
+export function CallLink({
+  phone,
+  source,
+  variant = 'primary',
+  className = '',
+  children,
+}: {
+  phone: string
+  source: string
+  variant?: keyof typeof variants
+  className?: string
+  children: ReactNode
+}) {
+  return (
+    <a href={telHref(phone)} data-call-source={source} className={`${variants[variant]} ${className}`}>
+      {children}
+    </a>
+  )
+}

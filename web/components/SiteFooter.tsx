@@ -1,0 +1,31 @@
+import Link from 'next/link'
+import { shownPhone, type SiteSettings } from '../lib/site'
+import { CallLink } from './CallLink'
+
+export function SiteFooter({ site }: { site: SiteSettings }) {
+  return (
+    <footer className="bg-brand-900 pb-24 text-brand-50 md:pb-0">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-2">
+        <div>
+          <p className="text-lg font-extrabold">{site.brandName}</p>
+          <p className="mt-2 max-w-prose text-sm leading-relaxed text-brand-100">{site.footerText}</p>
+          <CallLink phone={site.phone} source="footer" variant="inline" className="mt-2 text-white">
+            {shownPhone(site)}
+          </CallLink>
+        </div>
+        <nav aria-label={site.brandName} className="md:justify-self-end">
+          <ul className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
+            {site.footerLinks.map((link) => (
+              <li key={link._key}>
+                <Link href={link.href} className="inline-flex min-h-11 items-center underline-offset-4 hover:underline">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <p className="border-t border-brand-800 px-4 py-4 text-center text-xs text-brand-100">{site.copyright}</p>
+    </footer>
+  )
+}

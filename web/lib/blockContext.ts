@@ -1,0 +1,8 @@
+import type { BlockContext } from '../blocks/types'
+import { getPests, getSettings } from './content'
+
+/** The context every block renders with: settings, pest photos and where pest photos come from. */
+export async function baseBlockContext(): Promise<BlockContext> {
+  const [site, pests] = await Promise.all([getSettings(), getPests()])
+  return { site, pests, supabaseUrl: process.env.SUPABASE_URL?.trim() || undefined }
+}

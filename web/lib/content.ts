@@ -1,0 +1,54 @@
+import type { Metadata } from 'next'
+import { cache } from 'react'
+import { fetchContent } from './sanity/fetch'
+import { pestsQuery, routeQuery, routeSlugsQuery, settingsQuery } from './sanity/queries'
+import type { SiteSettings } from './site'
+
+/**
+ * Content loaders shared by the route files. Each is memoized per request (React cache), and each
+ * Content Lake fetch carries the tags the publish webhook revalidates:
+ *   siteSettings → every page, pest → every page showing pest photos, slug:<slug> → that page.
+ */
+export const TAGS = {
+  settings: 'siteSettings',
+  pests: 'pest',
+  slug: (slug: string) => `slug:${slug}`,
+} as const
+
+export const getSettings = cache(async (): Promise<SiteSettings> => {
+  const settings = await fetchContent(settingsQuery, {}, [TAGS.settings])
+  if (!settings) throw new Error('Site settings are missing: publish the “Site settings” document in the Studio.')
+  return settings
+})
+
+export const getPests = cache(() => fetchContent(pestsQuery, {}, [TAGS.pests]))
+
+export const getRoute = cache((slug: string) =>
+  fetchContent(routeQuery, { slug }, [TAGS.slug(slug), TAGS.pests]),
+)
+
+export const getRouteSlugs = cache(() => fetchContent(routeSlugsQuery, {}, [TAGS.settings, 'routes']))
+
+export type RoutedDocument = NonNullable<Awaited<ReturnType<typeof getRoute>>>
+
+export function siteUrl(): URL {
+  try {
+    return new URL(process.env.NEXT_PUBLIC_SITE_URL || 'http://localhost:3000')
+  } catch {
+    return new URL('http://localhost:3000')
+  }
+}
+
+/** Title, description, keywords, robots and canonical address of a routed document. */
+export function documentMetadata(doc: RoutedDocument, path: string): Metadata {
+  const { seo } = doc
+  const [index, follow] = seo.robots.split(',')
+  return {
+    title: seo.title,
+    description: seo.description,
+    keywords: seo.keywords ?? undefined,
+    robots: { index: index === 'index', follow: follow === 'follow' },
+    alternates: { canonical: path },
+    openGraph: { title: seo.title, description: seo.description, url: path, type: 'website' },
+  }
+}

@@ -1,0 +1,45 @@
+import { createClient, type ClientReturn, type QueryParams, type SanityClient } from 'next-sanity'
+import { readSanityConfig } from './env'
+import { bundledDocuments, queryDocuments } from './localDataset'
+
+/** Pages refresh by tag when an editor publishes (webhook); this is only the safety net if a webhook is lost. */
+const REVALIDATE_SECONDS = 3600
+
+let client: SanityClient | null | undefined
+
+function remoteClient(): SanityClient | null {
+  if (client !== undefined) return client
+  const config = readSanityConfig()
+  client = config
+    ? createClient({
+        projectId: config.projectId,
+        dataset: config.dataset,
+        apiVersion: config.apiVersion,
+        token: config.token,
+        perspective: 'published',
+        useCdn: !config.token && !config.apiHost,
+        ...(config.apiHost ? { apiHost: config.apiHost, useProjectHostname: false } : {}),
+      })
+    : null
+  return client
+}
+
+export function contentSource(): 'sanity' | 'bundled' {
+  return remoteClient() ? 'sanity' : 'bundled'
+}
+
+/**
+ * Runs one GROQ query from queries.ts. The result type comes from `sanity typegen`, keyed by the
+ * query string, and holds for both sources because both evaluate the same string.
+ */
+export async function fetchContent<const Q extends string>(
+  query: Q,
+  params: QueryParams = {},
+  tags: string[] = [],
+): Promise<ClientReturn<Q, unknown>> {
+  const sanity = remoteClient()
+  if (sanity) {
+    return sanity.fetch(query, params, { next: { revalidate: REVALIDATE_SECONDS, tags } })
+  }
+  return (await queryDocuments(bundledDocuments(), query, params)) as ClientReturn<Q, unknown>
+}

@@ -1,0 +1,42 @@
+import { evaluate, parse } from 'groq-js'
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+
+/**
+ * The bundled dataset (an NDJSON export, as `sanity dataset export` writes it), queried in-process
+ * with groq-js. This is what the site serves when no Sanity project is configured.
+ */
+const DATASET_FILE = path.join('studio', 'dataset', 'production.ndjson')
+
+export type SanityDocumentLike = { _id: string; _type: string } & Record<string, unknown>
+
+export function parseNdjson(text: string): SanityDocumentLike[] {
+  return text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as SanityDocumentLike)
+    // An export may hold drafts; the public site shows published documents only.
+    .filter((doc) => !doc._id.startsWith('drafts.'))
+}
+
+function datasetPath(): string {
+  if (process.env.CONTENT_DATASET_FILE) return path.resolve(process.env.CONTENT_DATASET_FILE)
+  // `next build web` runs from the repository root; tools run from web/ resolve one level up.
+  return path.basename(process.cwd()) === 'web' ? path.resolve('..', DATASET_FILE) : path.resolve(DATASET_FILE)
+}
+
+let documents: SanityDocumentLike[] | undefined
+
+export function bundledDocuments(): SanityDocumentLike[] {
+  documents ??= parseNdjson(readFileSync(datasetPath(), 'utf8'))
+  return documents
+}
+
+export async function queryDocuments(
+  docs: SanityDocumentLike[],
+  query: string,
+  params: Record<string, unknown> = {},
+): Promise<unknown> {
+  const result = await evaluate(parse(query, { params }), { dataset: docs, params })
+  return result.get()
+}
