@@ -1,4 +1,4 @@
-import { loadEnvConfig } from '@next/env'
+import nextEnv from '@next/env'
 import type { NextConfig } from 'next'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -7,7 +7,7 @@ const rootDir = path.dirname(fileURLToPath(import.meta.url))
 
 // Next reads .env files only from its project directory (web/). The project keeps one .env at the
 // top level, so load it here; `true` forces a reload even though Next already loaded web/.env*.
-loadEnvConfig(rootDir, process.env.NODE_ENV !== 'production', console, true)
+nextEnv.loadEnvConfig(rootDir, process.env.NODE_ENV !== 'production', console, true)
 
 function supabaseHostname(): string | undefined {
   try {

@@ -1,4 +1,8 @@
-import { BookIcon, BugIcon, CogIcon, DocumentIcon, HelpCircleIcon } from '@sanity/icons'
+import { BookIcon } from '@sanity/icons/Book'
+import { BugIcon } from '@sanity/icons/Bug'
+import { CogIcon } from '@sanity/icons/Cog'
+import { DocumentIcon } from '@sanity/icons/Document'
+import { HelpCircleIcon } from '@sanity/icons/HelpCircle'
 import type { StructureResolver } from 'sanity/structure'
 import { SITE_SETTINGS_ID } from './schemas/documents/siteSettings'
 

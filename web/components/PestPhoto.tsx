@@ -6,7 +6,8 @@ import { BUNDLED_ILLUSTRATION, type PhotoSource } from '../lib/pestPhoto'
 
 /**
  * A pest photo in a box of fixed aspect ratio (no layout shift). If a remote file is missing, it
- * swaps to the bundled illustration instead of showing a broken image.
+ * swaps to the bundled illustration instead of showing a broken image. The illustration is a
+ * stand-in, so it gets a low banner rather than a photo's full 3:2 screen.
  */
 export function PestPhoto({
   source,
@@ -31,7 +32,8 @@ export function PestPhoto({
       priority={priority}
       unoptimized={bundled}
       onError={() => setFailed(true)}
-      className={`aspect-[3/2] h-auto w-full object-cover ${className}`}
+      // The box is decided on the server (source.bundled), so a late swap never changes its size.
+      className={`h-auto w-full ${source.bundled ? 'aspect-[3/1]' : 'aspect-[3/2]'} ${bundled ? 'object-contain' : 'object-cover'} ${className}`}
     />
   )
 }

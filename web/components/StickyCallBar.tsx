@@ -6,10 +6,11 @@ import { PhoneIcon } from './icons'
 export function StickyCallBar({ site }: { site: SiteSettings }) {
   return (
     <div className="fixed inset-x-0 bottom-0 z-40 border-t border-line bg-white/95 p-3 backdrop-blur md:hidden" data-testid="sticky-call-bar">
-      <CallLink phone={site.phone} source="sticky-bar" className="w-full">
-        <PhoneIcon />
-        <span>
-          {site.stickyCallLabel} <span className="whitespace-nowrap">{shownPhone(site)}</span>
+      <CallLink phone={site.phone} source="sticky-bar" className="w-full !py-2">
+        <PhoneIcon className="size-6 shrink-0" />
+        <span className="flex flex-col items-start leading-tight">
+          <span className="text-sm font-semibold">{site.stickyCallLabel}</span>
+          <span className="text-xl font-extrabold tracking-wide whitespace-nowrap">{shownPhone(site)}</span>
         </span>
       </CallLink>
     </div>

@@ -33,6 +33,19 @@ describe('matchPest', () => {
     expect(matchPest('box elder bugs', pests)?.imageFile).toBe('boxelder-bug')
   })
 
+  it('matches whole words only, plural endings included', () => {
+    expect(matchPest('exterminator rates', pests)).toBeUndefined()
+    expect(matchPest('pest control warranty', pests)).toBeUndefined()
+    expect(matchPest('giant ants', pests)?.imageFile).toBe('ant')
+    expect(matchPest('rat-proofing', pests)?.imageFile).toBe('mouse')
+    expect(matchPest('(termites)', pests)?.imageFile).toBe('termite')
+  })
+
+  it('treats regular-expression characters in match words literally', () => {
+    expect(matchPest('a.b bug', [{ matchWords: ['a.b'] }])).toBeDefined()
+    expect(matchPest('axb bug', [{ matchWords: ['a.b'] }])).toBeUndefined()
+  })
+
   it('returns nothing for an empty name or no match', () => {
     expect(matchPest('   ', pests)).toBeUndefined()
     expect(matchPest('Scorpions', pests)).toBeUndefined()

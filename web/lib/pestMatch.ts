@@ -3,6 +3,10 @@
  * first match word contained in it wins. "First" is longest-first (ties keep the pests' order), so
  * a specific word always beats a word inside it: "carpenter bee" before "bee", "termite" before
  * "mite", "beetle" before "bee".
+ *
+ * "Contained" means as whole words (a plural "s"/"es" may follow): ad keywords are free text, and
+ * plain substring matching would show a mouse for "exterminator rates" (r-a-t) or an ant for
+ * "warranty".
  */
 export interface Matchable {
   matchWords: readonly string[]
@@ -17,7 +21,21 @@ export function matchPest<T extends Matchable>(text: string, pests: readonly T[]
     .flatMap((pest, order) => pest.matchWords.map((word) => ({ word: word.trim().toLowerCase(), pest, order })))
     .filter(({ word }) => word !== '')
     .sort((a, b) => b.word.length - a.word.length || a.order - b.order)
-  return candidates.find(({ word }) => name.includes(word))?.pest
+  return candidates.find(({ word }) => containsWord(name, word))?.pest
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}
+
+/** English plurals: "roach" → "roaches", "mosquito" → "mosquitoes", otherwise "rat" → "rats" (not "rates"). */
+function pluralSuffix(word: string): string {
+  return /(?:ch|sh|s|x|z|o)$/.test(word) ? '(?:es)?' : '(?:s)?'
+}
+
+function containsWord(name: string, word: string): boolean {
+  const pattern = `(?<![\\p{L}\\p{N}])${escapeRegExp(word)}${pluralSuffix(word)}(?![\\p{L}\\p{N}])`
+  return new RegExp(pattern, 'u').test(name)
 }
 
 /** The pest for a text, else the default pest (the one whose image file is "ant"), else the first. */

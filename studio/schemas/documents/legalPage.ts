@@ -1,4 +1,4 @@
-import { BookIcon } from '@sanity/icons'
+import { BookIcon } from '@sanity/icons/Book'
 import { defineField, defineType } from 'sanity'
 
 export const legalPage = defineType({

@@ -1,4 +1,4 @@
-import { BugIcon } from '@sanity/icons'
+import { BugIcon } from '@sanity/icons/Bug'
 import { defineArrayMember, defineField, defineType } from 'sanity'
 
 export const pest = defineType({
@@ -32,7 +32,7 @@ export const pest = defineType({
             Array.isArray(words) && words.every((word) => typeof word === 'string' && word === word.trim().toLowerCase())
               ? true
               : 'Write match words in lower case without leading or trailing spaces.',
-          ),
+          ).error(),
     }),
     defineField({
       name: 'image',

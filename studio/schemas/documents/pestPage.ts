@@ -1,4 +1,4 @@
-import { BugIcon } from '@sanity/icons'
+import { BugIcon } from '@sanity/icons/Bug'
 import { defineField, defineType } from 'sanity'
 
 export const PEST_PAGE_BULLETS = 8
@@ -54,7 +54,7 @@ export const pestPage = defineType({
       type: 'bulletList',
       group: 'content',
       description: `What the pest is, the signs, the risks – and exactly ${PEST_PAGE_BULLETS} bullets.`,
-      validation: (rule) => rule.required().custom(exactCount(PEST_PAGE_BULLETS, 'items', 'bullets')),
+      validation: (rule) => rule.required().custom(exactCount(PEST_PAGE_BULLETS, 'items', 'bullets')).error(),
     }),
     defineField({
       name: 'services',
@@ -62,7 +62,7 @@ export const pestPage = defineType({
       type: 'cardGrid',
       group: 'content',
       description: `Exactly ${PEST_PAGE_CARDS} service cards.`,
-      validation: (rule) => rule.required().custom(exactCount(PEST_PAGE_CARDS, 'cards', 'cards')),
+      validation: (rule) => rule.required().custom(exactCount(PEST_PAGE_CARDS, 'cards', 'cards')).error(),
     }),
     defineField({ name: 'urgency', title: 'Urgency', type: 'urgency', group: 'content', validation: (rule) => rule.required() }),
     defineField({
@@ -71,7 +71,7 @@ export const pestPage = defineType({
       type: 'steps',
       group: 'content',
       description: `Exactly ${PEST_PAGE_STEPS} steps.`,
-      validation: (rule) => rule.required().custom(exactCount(PEST_PAGE_STEPS, 'steps', 'steps')),
+      validation: (rule) => rule.required().custom(exactCount(PEST_PAGE_STEPS, 'steps', 'steps')).error(),
     }),
     defineField({ name: 'cta', title: 'Final call to action', type: 'callToAction', group: 'content', validation: (rule) => rule.required() }),
     defineField({ name: 'seo', title: 'Search engine listing', type: 'seo', group: 'seo', validation: (rule) => rule.required() }),

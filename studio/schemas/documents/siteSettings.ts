@@ -1,4 +1,4 @@
-import { CogIcon } from '@sanity/icons'
+import { CogIcon } from '@sanity/icons/Cog'
 import { defineArrayMember, defineField, defineType } from 'sanity'
 import { dialsSameNumber, formatUsPhone, isUsE164 } from '../../../web/lib/phone'
 
@@ -29,7 +29,7 @@ export const siteSettings = defineType({
           typeof value === 'string' && isUsE164(value)
             ? true
             : 'Write the number as +1 followed by the 10-digit US number, with no spaces or dashes, e.g. +18885550142.',
-        ),
+        ).error(),
     }),
     defineField({
       name: 'phoneDisplay',
@@ -44,7 +44,7 @@ export const siteSettings = defineType({
           return dialsSameNumber(value, phone)
             ? true
             : `This must be the same number as the phone number above (${formatUsPhone(phone)}).`
-        }),
+        }).error(),
     }),
     defineField({
       name: 'callLabel',
@@ -95,7 +95,7 @@ export const siteSettings = defineType({
             rule.custom((value, context) => {
               const parent = context.parent as { asset?: unknown } | undefined
               return parent?.asset && !value ? 'Describe the logo for screen readers.' : true
-            }),
+            }).error(),
         }),
       ],
     }),

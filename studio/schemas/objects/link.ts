@@ -1,4 +1,4 @@
-import { LinkIcon } from '@sanity/icons'
+import { LinkIcon } from '@sanity/icons/Link'
 import { defineField, defineType } from 'sanity'
 
 export const link = defineType({
@@ -18,7 +18,7 @@ export const link = defineType({
           typeof value === 'string' && /^(\/|https:\/\/)/.test(value)
             ? true
             : 'Start the address with / for a page of this site, or with https://.',
-        ),
+        ).error(),
     }),
   ],
   preview: { select: { title: 'label', subtitle: 'href' } },

@@ -17,8 +17,8 @@ async function resolve(segments: string[]) {
 }
 
 export async function generateStaticParams() {
-  const slugs = await getRouteSlugs()
-  return slugs.map((slug) => ({ slug: [slug] }))
+  const [slugs, site] = await Promise.all([getRouteSlugs(), getSettings()])
+  return slugs.filter((slug) => slug !== site.homeSlug).map((slug) => ({ slug: [slug] }))
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {

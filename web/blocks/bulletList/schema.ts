@@ -1,4 +1,4 @@
-import { UlistIcon } from '@sanity/icons'
+import { UlistIcon } from '@sanity/icons/Ulist'
 import { defineArrayMember, defineField, defineType } from 'sanity'
 
 export const bulletListSchema = defineType({

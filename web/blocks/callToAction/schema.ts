@@ -1,4 +1,4 @@
-import { MobileDeviceIcon } from '@sanity/icons'
+import { MobileDeviceIcon } from '@sanity/icons/MobileDevice'
 import { defineField, defineType } from 'sanity'
 
 export const callToActionSchema = defineType({

@@ -29,7 +29,7 @@ export function Hero({ block, context }: BlockProps<'hero'>) {
           {block.buttonLabel}
         </CallLink>
         <p className="mt-2 text-sm text-brand-100">{site.callLabel}</p>
-        <div className="mt-5 flex items-center justify-center gap-2">
+        <div className="mt-5 flex flex-col items-center justify-center gap-1 sm:flex-row sm:gap-2">
           <span className="flex text-star" aria-hidden="true">
             {Array.from({ length: stars }, (_, index) => (
               <StarIcon key={index} className="size-6" />

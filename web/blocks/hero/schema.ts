@@ -1,4 +1,4 @@
-import { StarIcon } from '@sanity/icons'
+import { StarIcon } from '@sanity/icons/Star'
 import { defineArrayMember, defineField, defineType } from 'sanity'
 
 export const BENEFIT_COUNT = 4
@@ -38,7 +38,7 @@ export const heroSchema = defineType({
           typeof value === 'string' && value.includes('{city}') && value.includes('{state}')
             ? true
             : 'Keep both placeholders {city} and {state} in the sentence.',
-        ),
+        ).error(),
     }),
     defineField({
       name: 'callLineLabel',

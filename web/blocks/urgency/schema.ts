@@ -1,4 +1,4 @@
-import { WarningOutlineIcon } from '@sanity/icons'
+import { WarningOutlineIcon } from '@sanity/icons/WarningOutline'
 import { defineField, defineType } from 'sanity'
 
 export const urgencySchema = defineType({

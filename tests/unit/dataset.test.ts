@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest'
+import { PEST_PAGE_BULLETS, PEST_PAGE_CARDS, PEST_PAGE_STEPS } from '../../studio/schemas/documents/pestPage'
+import { META_DESCRIPTION_MAX } from '../../studio/schemas/objects/seo'
+import { BENEFIT_COUNT } from '../../web/blocks/hero/schema'
+import { isUsE164 } from '../../web/lib/phone'
+import { bundledDocuments, queryDocuments } from '../../web/lib/sanity/localDataset'
+import { pestsQuery, routeQuery, routeSlugsQuery, settingsQuery } from '../../web/lib/sanity/queries'
+import type { PestsQueryResult, RouteQueryResult, RouteSlugsQueryResult, SettingsQueryResult } from '../../web/sanity.types'
+
+/** Every query of queries.ts, run over the bundled dataset exactly as the site runs it without Sanity. */
+const docs = bundledDocuments()
+const run = <T>(query: string, params?: Record<string, unknown>) => queryDocuments(docs, query, params) as Promise<T>
+
+const PEST_PAGE_SLUGS = [
+  'ants', 'roaches', 'mice-rats', 'bed-bugs', 'silverfish', 'wasps', 'hornets',
+  'yellow-jackets', 'stink-bugs', 'cluster-flies', 'spiders', 'moths', 'drain-flies',
+]
+
+const SPEC_PEST_LIST = [
+  'Ants', 'Ash Borers', 'Bed Bugs', 'Bees', 'Beetles', 'Centipedes', 'Cockroaches', 'Crickets', 'Earwigs',
+  'Elder Bugs', 'Fleas', 'Gnats', 'Hornets', 'Flies', 'Ladybugs', 'Millipedes', 'Mites', 'Mosquitoes', 'Moths',
+  'Mud Daubers', 'Scorpions', 'Silverfish', 'Spiders', 'Stinging Pests', 'Stink Bugs', 'Termites', 'Ticks',
+  'Wasps', 'Yellow Jackets', 'Weevils', 'Rodents', 'Mice', 'Rats', 'Moles', 'Voles', 'And More...',
+]
+
+const SPEC_BENEFITS = [
+  '100% Year-Round Pest Protection',
+  'Same & Next Day Appointments',
+  'Risk Free Quotes No-Obligation',
+  '24-Hour Support 7 Days a Week',
+]
+
+describe('settingsQuery', () => {
+  it('returns the one phone number in E.164 and the spec’s labels', async () => {
+    const settings = await run<NonNullable<SettingsQueryResult>>(settingsQuery)
+    expect(isUsE164(settings.phone)).toBe(true)
+    expect(settings.callLabel).toBe('FREE consultation • Same-day service • No obligation quote')
+    expect(settings.headerLabel).toBe('Speak with our expert:')
+    expect(settings.notFound).toEqual({ code: '404', heading: 'Oops! Page not found', linkLabel: 'Return to Home' })
+    expect(settings.footerLinks?.map((link) => link.href)).toEqual(expect.arrayContaining(['/', '/privacy-policy', '/terms-of-service', '/about-us']))
+    expect(settings.homeSlug).toBe('home')
+  })
+})
+
+describe('routeSlugsQuery', () => {
+  it('lists every routed document once', async () => {
+    const slugs = await run<RouteSlugsQueryResult>(routeSlugsQuery)
+    expect(new Set(slugs).size).toBe(slugs.length)
+    expect(slugs).toEqual(expect.arrayContaining([...PEST_PAGE_SLUGS, 'home', 'about-us', 'privacy-policy', 'terms-of-service']))
+  })
+})
+
+describe('pestsQuery', () => {
+  it('gives every pest an image file, alt text and lower-case match words', async () => {
+    const pests = await run<PestsQueryResult>(pestsQuery)
+    expect(pests.length).toBeGreaterThanOrEqual(24)
+    for (const pest of pests) {
+      expect(pest.imageFile).toMatch(/^[a-z0-9-]+$/)
+      expect(pest.imageAlt.length).toBeGreaterThan(3)
+      for (const word of pest.matchWords) expect(word).toBe(word.trim().toLowerCase())
+    }
+    expect(pests.filter((pest) => pest.matchWords.includes('mice') || pest.matchWords.includes('rats')).map((pest) => pest.imageFile)).toEqual(['mouse'])
+  })
+})
+
+describe('routeQuery', () => {
+  it.each(PEST_PAGE_SLUGS)('/%s is a full pest page: hero, 8 bullets, 4 cards, urgency, 3 steps, call to action', async (slug) => {
+    const doc = await run<RouteQueryResult>(routeQuery, { slug })
+    if (doc?._type !== 'pestPage') throw new Error(`/${slug} is not a pest page`)
+    const blocks = doc.blocks.filter((block) => block !== null)
+    const types = blocks.map((block) => block._type)
+    expect(types.filter((type) => type !== 'pestImage')).toEqual(['hero', 'bulletList', 'cardGrid', 'urgency', 'steps', 'callToAction'])
+    for (const block of blocks) {
+      if (block._type === 'hero') expect(block.benefits).toEqual(SPEC_BENEFITS)
+      if (block._type === 'bulletList') expect(block.items).toHaveLength(PEST_PAGE_BULLETS)
+      if (block._type === 'cardGrid') expect(block.cards).toHaveLength(PEST_PAGE_CARDS)
+      if (block._type === 'steps') expect(block.steps).toHaveLength(PEST_PAGE_STEPS)
+      if (block._type === 'pestImage') expect(block.pest).not.toBeNull()
+    }
+    expect(doc.seo.description.length).toBeLessThanOrEqual(META_DESCRIPTION_MAX)
+    expect(doc.seo.robots).toBe('index,follow')
+  })
+
+  it('adds a photo to the wasp, yellow jacket and moth pages only', async () => {
+    const withImage: string[] = []
+    for (const slug of PEST_PAGE_SLUGS) {
+      const doc = await run<RouteQueryResult>(routeQuery, { slug })
+      if (doc && 'blocks' in doc && doc.blocks.some((block) => block?._type === 'pestImage')) withImage.push(slug)
+    }
+    expect(withImage.sort()).toEqual(['moths', 'wasps', 'yellow-jackets'])
+  })
+
+  it('builds the generic landing page in the spec’s order with the default hero', async () => {
+    const doc = await run<RouteQueryResult>(routeQuery, { slug: 'home' })
+    if (doc?._type !== 'page') throw new Error('home is not a page')
+    const blocks = doc.blocks.filter((block) => block !== null)
+    expect(blocks.slice(0, 2).map((block) => block._type)).toEqual(['hero', 'pestImage'])
+    const hero = blocks[0]
+    if (hero?._type !== 'hero') throw new Error('no hero')
+    expect(hero.title).toBe('Pest Exterminator')
+    expect(hero.subtitle).toBe('Fast, Same-Day Service Available!')
+    expect(hero.benefits).toHaveLength(BENEFIT_COUNT)
+    expect(hero.rating).toBe(5)
+    expect(hero.locationLine).toBe('We service {city} and the surrounding area in {state}.')
+    const list = blocks.find((block) => block._type === 'pestList')
+    expect(list?._type === 'pestList' && list.pests).toEqual(SPEC_PEST_LIST)
+    expect(blocks.some((block) => block._type === 'steps' && block.steps.length === 3)).toBe(true)
+  })
+
+  it.each([
+    ['privacy-policy', ['Information We Collect', 'How We Use Your Information', 'Information Sharing', 'Data Security', 'Contact Us']],
+    ['terms-of-service', ['Acceptance of Terms', 'Service Description', 'Treatment Safety', 'Payment Terms', 'Service Guarantee', 'Contact Information']],
+  ])('/%s is a noindex,follow legal page effective January 1, 2025 with the spec’s sections', async (slug, sections) => {
+    const doc = await run<RouteQueryResult>(routeQuery, { slug })
+    if (doc?._type !== 'legalPage') throw new Error(`/${slug} is not a legal page`)
+    expect(doc.seo.robots).toBe('noindex,follow')
+    expect(doc.effectiveDate).toBe('2025-01-01')
+    const headings = doc.body.filter((block) => block._type === 'block' && block.style === 'h2')
+    const texts = headings.map((block) => ('children' in block ? block.children?.map((child) => child.text).join('') : ''))
+    expect(texts).toEqual(sections)
+  })
+
+  it('returns null for an unknown address', async () => {
+    expect(await run<RouteQueryResult>(routeQuery, { slug: 'no-such-page' })).toBeNull()
+  })
+})
+
+describe('the bundled dataset', () => {
+  it('has unique ids, resolvable references and no phone digits outside Site settings', () => {
+    const ids = new Set(docs.map((doc) => doc._id))
+    expect(ids.size).toBe(docs.length)
+    const text = JSON.stringify(docs.filter((doc) => doc._type !== 'siteSettings'))
+    for (const [, ref] of text.matchAll(/"_ref":"([^"]+)"/g)) expect(ids.has(ref!)).toBe(true)
+    expect(text).not.toMatch(/\(?\b\d{3}\)?[ .-]\d{3}[ .-]\d{4}\b/)
+    expect(text).not.toMatch(/lorem ipsum|TODO/i)
+  })
+
+  it('keeps every meta description within the limit', () => {
+    for (const doc of docs) {
+      const seo = doc.seo as { description?: string } | undefined
+      if (seo?.description) expect(seo.description.length, doc._id).toBeLessThanOrEqual(META_DESCRIPTION_MAX)
+    }
+  })
+})

@@ -1,0 +1,103 @@
+import { createClient } from '@sanity/client'
+import { validateDocumentWithWorkspace, type DocumentValidationMarker, type ValidationSource } from '@sanity/validation'
+import { createSchema, type SanityDocument } from 'sanity'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { schemaTypes } from '../../studio/schemas'
+import { bundledDocuments } from '../../web/lib/sanity/localDataset'
+import { startContentLake, type ContentLakeStandIn } from '../support/contentLake'
+
+/**
+ * The Studio's own validator (the one that blocks Publish) run over documents, offline. Its checks
+ * that ask the Content Lake (unique slugs, existing references) go through the real client to the
+ * loopback stand-in holding the bundled dataset.
+ */
+const schema = createSchema({ name: 'default', types: schemaTypes })
+const docs = bundledDocuments()
+const byId = new Map(docs.map((doc) => [doc._id, doc]))
+let lake: ContentLakeStandIn
+let client: ReturnType<typeof createClient>
+
+beforeAll(async () => {
+  lake = await startContentLake(docs)
+  client = createClient({
+    projectId: 'offline0',
+    dataset: 'production',
+    apiVersion: '2025-06-01',
+    useCdn: false,
+    apiHost: lake.url,
+    useProjectHostname: false,
+  })
+})
+
+afterAll(() => lake?.close())
+
+/**
+ * Validates as the Studio does when an editor presses Publish. (In its "cli" environment Sanity
+ * downgrades every rule on an object field to a warning, which is not what editors meet.)
+ */
+async function errorsOf(document: Record<string, unknown>): Promise<DocumentValidationMarker[]> {
+  const workspace = { schema, getClient: () => client } as unknown as ValidationSource
+  const markers = await validateDocumentWithWorkspace({
+    document: document as unknown as SanityDocument,
+    workspace,
+    environment: 'studio',
+  })
+  return markers.filter((marker) => marker.level === 'error')
+}
+
+function messages(markers: DocumentValidationMarker[]): string[] {
+  return markers.map((marker) => marker.message)
+}
+
+function clone<T>(value: T): T {
+  return structuredClone(value)
+}
+
+describe('the bundled dataset against the Studio schema', () => {
+  it.each(docs.map((doc) => [doc._id, doc] as const))('%s passes the Studio’s validation', async (_id, doc) => {
+    expect(messages(await errorsOf(doc))).toEqual([])
+  })
+})
+
+describe('validation an editor meets', () => {
+  const settings = byId.get('siteSettings')!
+  const pestPage = byId.get('pestPage-ants')!
+
+  it('rejects a phone number that is not +1 and ten digits, saying how to write it', async () => {
+    const errors = messages(await errorsOf({ ...clone(settings), phone: '888-555-0142' }))
+    expect(errors.join()).toMatch(/\+1 followed by the 10-digit US number/)
+  })
+
+  it('rejects a shown number that dials a different number', async () => {
+    const errors = messages(await errorsOf({ ...clone(settings), phoneDisplay: '(888) 555-9999' }))
+    expect(errors.join()).toMatch(/same number as the phone number above/)
+  })
+
+  it('rejects a pest page without exactly 8 bullets, 4 cards and 3 steps', async () => {
+    const page = clone(pestPage) as unknown as Record<string, { items?: unknown[]; cards?: unknown[]; steps?: unknown[] }>
+    page.explainer!.items = page.explainer!.items!.slice(0, 7)
+    page.services!.cards = page.services!.cards!.slice(0, 3)
+    page.steps!.steps = page.steps!.steps!.slice(0, 2)
+    const errors = messages(await errorsOf(page)).join('\n')
+    expect(errors).toMatch(/exactly 8 bullets \(it has 7\)/)
+    expect(errors).toMatch(/exactly 4 cards \(it has 3\)/)
+    expect(errors).toMatch(/exactly 3 steps \(it has 2\)/)
+  })
+
+  it('rejects a meta description over 160 characters', async () => {
+    const page = clone(pestPage) as unknown as { seo: { description: string } }
+    page.seo.description = 'x'.repeat(161)
+    expect(messages(await errorsOf(page)).join()).toMatch(/160 characters or fewer/)
+  })
+
+  it('rejects a hero location line that lost its placeholders', async () => {
+    const page = clone(pestPage) as unknown as { hero: { locationLine: string } }
+    page.hero.locationLine = 'We service your area.'
+    expect(messages(await errorsOf(page)).join()).toMatch(/\{city\} and \{state\}/)
+  })
+
+  it('rejects an uploaded logo without alternative text', async () => {
+    const withLogo = { ...clone(settings), logo: { _type: 'image', asset: { _type: 'reference', _ref: 'image-abc-10x10-png' } } }
+    expect(messages(await errorsOf(withLogo)).join()).toMatch(/Describe the logo/)
+  })
+})
