@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
+import { CHROMIUM_PATH } from './browser'
 
 /**
  * Starts `next start` on the existing production build (npm test builds first) on a free port and
@@ -32,6 +33,9 @@ async function waitForServer(url: string, deadline: number): Promise<void> {
 
 export default async function setup(project: TestProject) {
   const root = path.resolve(import.meta.dirname, '../..')
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Browser tests need Chromium at ${CHROMIUM_PATH}: apt-get install -y chromium (or set CHROME_PATH).`)
+  }
   if (!existsSync(path.join(root, 'web/.next/BUILD_ID'))) {
     throw new Error('No production build: run `npm run build` first (npm test does).')
   }
