@@ -1,0 +1,53 @@
+import type { Metadata } from 'next'
+import { notFound } from 'next/navigation'
+import { RoutedPage } from '../../../../components/RoutedPage'
+import { baseBlockContext } from '../../../../lib/blockContext'
+import { documentMetadata, getRoute, getSettings } from '../../../../lib/content'
+import { titleCase } from '../../../../lib/personalization/keyword'
+import { decodeVariant, routeById } from '../../../../lib/personalization/variant'
+import { parseCityState } from '../../../../lib/location/parse'
+
+/**
+ * A personalized variant of an ad landing page, reached only through the proxy's rewrite. Each
+ * variant is rendered on its first request and then served from the cache like any static page;
+ * it refreshes with the same tags as the plain page when an editor publishes.
+ */
+type Props = { params: Promise<{ route: string; variant: string }> }
+
+export const dynamicParams = true
+
+export function generateStaticParams() {
+  return []
+}
+
+async function resolve(params: Props['params']) {
+  const { route: routeId, variant: segment } = await params
+  const route = routeById(routeId)
+  const variant = decodeVariant(segment)
+  if (!route || !variant) return null
+  const slug = route.slug ?? (await getSettings()).homeSlug
+  const doc = slug ? await getRoute(slug) : null
+  return doc ? { doc, variant, path: route.slug ? `/${route.slug}` : '/' } : null
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const resolved = await resolve(params)
+  // The canonical address of every variant is the plain page.
+  return resolved ? documentMetadata(resolved.doc, resolved.path) : {}
+}
+
+export default async function PersonalizedPage({ params }: Props) {
+  const [resolved, context] = await Promise.all([resolve(params), baseBlockContext()])
+  if (!resolved) notFound()
+  const { doc, variant } = resolved
+  return (
+    <RoutedPage
+      doc={doc}
+      context={{
+        ...context,
+        keyword: variant.keyword ? titleCase(variant.keyword) : undefined,
+        location: parseCityState(variant.location),
+      }}
+    />
+  )
+}

@@ -1,0 +1,66 @@
+import { NextResponse, type NextRequest } from 'next/server'
+import { resolveLocation } from './lib/location'
+import { PERSONALIZED_ROUTES, encodeVariant, readInputs, variantFor } from './lib/personalization/variant'
+import { isKnownSlug } from './lib/routing'
+
+/**
+ * Runs before every page request (not assets, not the Studio):
+ * 1. Ad landing pages (`/`, `/v2`) with personalizing parameters are rewritten to a cached variant
+ *    route, so the first HTML already says "Wasp Removal" and "Dallas, TX", served from the cache.
+ *    The visitor's address (with gclid, utm_*, …) is left as it is.
+ * 2. Paths that are no page are logged and answered with the prebuilt not-found page.
+ */
+const NOT_FOUND = '/_not-found'
+const VARIANT_PREFIX = '/personalized/'
+/**
+ * Rewrites pass through the proxy again. This per-process token marks the proxy's own variant
+ * rewrites, so a hand-written /personalized/… address from outside is still a 404.
+ */
+const VARIANT_TOKEN_HEADER = 'x-variant-token'
+const VARIANT_TOKEN = crypto.randomUUID()
+
+export async function proxy(request: NextRequest) {
+  const { pathname, searchParams } = request.nextUrl
+
+  if (pathname === NOT_FOUND) return NextResponse.next()
+  if (pathname.startsWith(VARIANT_PREFIX)) {
+    if (request.headers.get(VARIANT_TOKEN_HEADER) === VARIANT_TOKEN) return NextResponse.next()
+    console.warn(`[404] ${pathname.slice(0, 300)}`)
+    return NextResponse.rewrite(new URL(NOT_FOUND, request.url))
+  }
+
+  const route = PERSONALIZED_ROUTES[pathname]
+  if (route) {
+    if (searchParams.size === 0) return NextResponse.next()
+    const inputs = readInputs(searchParams)
+    const location = route.fields.includes('location') ? await resolveLocation(inputs.locationCode) : null
+    const variant = variantFor(route, inputs, location)
+    if (!variant) return NextResponse.next()
+    const target = new URL(`${VARIANT_PREFIX}${route.id}/${encodeVariant(variant)}`, request.url)
+    target.search = ''
+    const headers = new Headers(request.headers)
+    headers.set(VARIANT_TOKEN_HEADER, VARIANT_TOKEN)
+    return NextResponse.rewrite(target, { request: { headers } })
+  }
+
+  const segments = pathname.split('/').filter(Boolean)
+  const known = segments.length === 1 ? await isKnownSlug(decodeSegment(segments[0]!)) : false
+  if (known === false) {
+    console.warn(`[404] ${pathname.slice(0, 300)}`)
+    return NextResponse.rewrite(new URL(NOT_FOUND, request.url))
+  }
+  return NextResponse.next()
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return segment
+  }
+}
+
+export const config = {
+  // Pages only: not Next's own files, the Studio, API routes or files with an extension.
+  matcher: ['/((?!_next/|studio|api/|.*\\.[a-zA-Z0-9]+$).*)'],
+}
