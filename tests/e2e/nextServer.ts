@@ -1,0 +1,52 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import path from 'node:path'
+
+/** Starts `next start` on the production build with extra environment; resolves once it answers. */
+export interface NextServer {
+  url: string
+  logs: string[]
+  stop(): Promise<void>
+}
+
+const ROOT = path.resolve(import.meta.dirname, '../..')
+
+export async function startNext(port: number, env: Record<string, string> = {}): Promise<NextServer> {
+  const logs: string[] = []
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'start', 'web', '-p', String(port), '-H', '127.0.0.1'],
+    {
+      cwd: ROOT,
+      env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
+  const collect = (chunk: Buffer) => {
+    logs.push(...chunk.toString('utf8').split('\n').filter(Boolean))
+    if (process.env.E2E_VERBOSE) process.stdout.write(chunk)
+  }
+  child.stdout?.on('data', collect)
+  child.stderr?.on('data', collect)
+  const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`next start exited (${child.exitCode}): ${logs.slice(-5).join('\n')}`)
+    try {
+      await fetch(url, { redirect: 'manual' })
+      break
+    } catch {
+      if (Date.now() > deadline) throw new Error(`next start did not answer at ${url}`)
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    }
+  }
+  return {
+    url,
+    logs,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve()
+        child.once('exit', () => resolve())
+        child.kill('SIGTERM')
+      }),
+  }
+}
