@@ -7,6 +7,9 @@ export interface ExpectedRoute {
   path: string
   h1: string
   robots: string
+  title: string
+  chrome: 'site' | 'none'
+  callBar: 'phones' | 'afterHero' | 'none'
 }
 
 export async function expectedSite() {
@@ -20,11 +23,15 @@ export async function expectedSite() {
     let h1 = ''
     if (doc._type === 'legalPage') h1 = doc.title
     else {
-      const first = doc.blocks.find((block) => block !== null)
-      if (first?._type === 'hero') h1 = first.title
+      // The H1 is the hero's headline; a page without a hero is titled by its first heading.
+      const blocks = doc.blocks.filter((block) => block !== null)
+      const hero = blocks.find((block) => block._type === 'hero' || block._type === 'templateHero')
+      const first = blocks[0]
+      if (hero?._type === 'hero') h1 = hero.title
+      else if (hero?._type === 'templateHero') h1 = hero.heading
       else if (first && 'heading' in first && first.heading) h1 = first.heading
     }
-    routes.push({ path, h1, robots: doc.seo.robots })
+    routes.push({ path, h1, robots: doc.seo.robots, title: doc.seo.title, chrome: doc.chrome, callBar: doc.callBar })
   }
   return { settings, routes }
 }

@@ -1,9 +1,6 @@
 import type { Metadata, Viewport } from 'next'
 import type { ReactNode } from 'react'
 import { CallTracker } from '../components/CallTracker'
-import { SiteFooter } from '../components/SiteFooter'
-import { SiteHeader } from '../components/SiteHeader'
-import { StickyCallBar } from '../components/StickyCallBar'
 import { getSettings, siteUrl } from '../lib/content'
 import './globals.css'
 
@@ -31,10 +28,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         >
           {site.skipLinkLabel}
         </a>
-        <SiteHeader site={site} />
-        <main id="main">{children}</main>
-        <SiteFooter site={site} />
-        <StickyCallBar site={site} />
+        {children}
         <CallTracker />
       </body>
     </html>

@@ -1,10 +1,17 @@
 import Link from 'next/link'
+import { SiteFooter } from '../components/SiteFooter'
+import { SiteHeader } from '../components/SiteHeader'
+import { StickyCallBar } from '../components/StickyCallBar'
 import { getSettings } from '../lib/content'
 
 export default async function NotFound() {
-  const { notFound } = await getSettings()
+  const site = await getSettings()
+  const { notFound } = site
   return (
-    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
+    <>
+      <SiteHeader site={site} />
+      <main id="main">
+        <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
       <p className="text-7xl font-extrabold text-brand-700">{notFound?.code}</p>
       <h1 className="mt-4 text-2xl font-bold">{notFound?.heading}</h1>
       <Link
@@ -13,6 +20,10 @@ export default async function NotFound() {
       >
         {notFound?.linkLabel}
       </Link>
-    </section>
+        </section>
+      </main>
+      <SiteFooter site={site} />
+      <StickyCallBar site={site} />
+    </>
   )
 }

@@ -20,11 +20,15 @@ export interface BlockContext {
   pests: PestsQueryResult
   /** The visitor's ad keyword, already cleaned (personalized landing pages only). */
   keyword?: string
+  /** The ad's headline (headline1), already cleaned: replaces the hero title on /v2. */
+  headline?: string
+  /** q=y: the hero title is asked as a question. */
+  question?: boolean
   /** The visitor's city and state, when the ad's location code resolved. */
   location?: VisitorLocation | null
   /** SUPABASE_URL, when Supabase is configured: pest photos then come from its public bucket. */
   supabaseUrl?: string
-  /** True for the page's first block: without a hero, its heading is the page's H1. */
+  /** This block's heading is the page's H1: the first block, on a page without a hero. */
   isFirst?: boolean
 }
 

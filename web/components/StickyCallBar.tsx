@@ -2,11 +2,16 @@ import { shownPhone, type SiteSettings } from '../lib/site'
 import { CallLink } from './CallLink'
 import { PhoneIcon } from './icons'
 
-/** Fixed to the bottom of phone screens, so a call is one tap away wherever the visitor has scrolled. */
-export function StickyCallBar({ site }: { site: SiteSettings }) {
+/**
+ * The call button fixed to the bottom of the screen, so a call is one tap away wherever the visitor
+ * has scrolled. `phones`: always, below the md breakpoint; `everywhere`: at every width (the bar
+ * that /v2 slides in after the hero).
+ */
+export function StickyCallBar({ site, on = 'phones' }: { site: SiteSettings; on?: 'phones' | 'everywhere' }) {
+  const placement = on === 'phones' ? 'fixed inset-x-0 bottom-0 z-40 md:hidden' : ''
   return (
-    <div className="fixed inset-x-0 bottom-0 z-40 border-t border-line bg-white/95 p-3 backdrop-blur md:hidden" data-testid="sticky-call-bar">
-      <CallLink phone={site.phone} source="sticky-bar" className="w-full !py-2">
+    <div className={`${placement} border-t border-line bg-white/95 p-3 backdrop-blur`} data-testid="sticky-call-bar">
+      <CallLink phone={site.phone} source="sticky-bar" className="mx-auto flex w-full max-w-md !py-2">
         <PhoneIcon className="size-6 shrink-0" />
         <span className="flex flex-col items-start leading-tight">
           <span className="text-sm font-semibold">{site.stickyCallLabel}</span>

@@ -6,12 +6,15 @@ import type { SiteSettings } from './site'
 
 /**
  * Content loaders shared by the route files. Each is memoized per request (React cache), and each
- * Content Lake fetch carries the tags the publish webhook revalidates:
- *   siteSettings → every page, pest → every page showing pest photos, slug:<slug> → that page.
+ * Content Lake fetch carries the tags the publish webhook revalidates (lib/revalidation.ts):
+ *   siteSettings → every page, pest → pages showing pest photos, faq → pages with FAQs,
+ *   slug:<slug> → that page, routes → the list of addresses.
  */
 export const TAGS = {
   settings: 'siteSettings',
   pests: 'pest',
+  faqs: 'faq',
+  routes: 'routes',
   slug: (slug: string) => `slug:${slug}`,
 } as const
 
@@ -24,10 +27,10 @@ export const getSettings = cache(async (): Promise<SiteSettings> => {
 export const getPests = cache(() => fetchContent(pestsQuery, {}, [TAGS.pests]))
 
 export const getRoute = cache((slug: string) =>
-  fetchContent(routeQuery, { slug }, [TAGS.slug(slug), TAGS.pests]),
+  fetchContent(routeQuery, { slug }, [TAGS.slug(slug), TAGS.pests, TAGS.faqs]),
 )
 
-export const getRouteSlugs = cache(() => fetchContent(routeSlugsQuery, {}, [TAGS.settings, 'routes']))
+export const getRouteSlugs = cache(() => fetchContent(routeSlugsQuery, {}, [TAGS.routes]))
 
 export type RoutedDocument = NonNullable<Awaited<ReturnType<typeof getRoute>>>
 

@@ -36,6 +36,50 @@ export const page = defineType({
       of: pageBuilderBlockTypes.map((type) => ({ type })),
       validation: (rule) => rule.required().min(1).error('Add at least one section.'),
     }),
+    defineField({
+      name: 'chrome',
+      title: 'Site header and footer',
+      type: 'string',
+      group: 'content',
+      description: 'Sample company templates use their own header and footer sections instead.',
+      options: {
+        list: [
+          { title: 'Show the site’s header and footer', value: 'site' },
+          { title: 'None (the page brings its own)', value: 'none' },
+        ],
+        layout: 'radio',
+      },
+      initialValue: 'site',
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'callBar',
+      title: 'Phone call bar',
+      type: 'string',
+      group: 'content',
+      description: 'The call button fixed to the bottom of the screen.',
+      options: {
+        list: [
+          { title: 'Always, on phones', value: 'phones' },
+          { title: 'After the visitor scrolls past the hero, on every screen', value: 'afterHero' },
+          { title: 'None', value: 'none' },
+        ],
+        layout: 'radio',
+      },
+      initialValue: 'phones',
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'callToast',
+      title: 'Message when a call button is tapped',
+      type: 'object',
+      group: 'content',
+      description: 'Optional. Shows a short message while the phone opens the dialer.',
+      fields: [
+        defineField({ name: 'title', title: 'Title', type: 'string', validation: (rule) => rule.required() }),
+        defineField({ name: 'message', title: 'Message', type: 'string', validation: (rule) => rule.required() }),
+      ],
+    }),
     defineField({ name: 'seo', title: 'Search engine listing', type: 'seo', group: 'seo', validation: (rule) => rule.required() }),
   ],
   preview: {

@@ -1,9 +1,11 @@
+import { CallLink } from '../../components/CallLink'
+import { InertButton } from '../../components/InertButton'
 import { Section, SectionHeading } from '../../components/Section'
-import { ShieldIcon } from '../../components/icons'
+import { PhoneIcon, ShieldIcon } from '../../components/icons'
 import type { BlockProps } from '../types'
 
 export function CardGrid({ block, context }: BlockProps<'cardGrid'>) {
-  const columns = block.cards.length % 3 === 0 ? 'lg:grid-cols-3' : 'lg:grid-cols-4'
+  const columns = block.cards.length % 3 === 0 || block.cards.length === 5 ? 'lg:grid-cols-3' : 'lg:grid-cols-4'
   return (
     <Section tone="tinted">
       <SectionHeading className="text-center" asPageTitle={context.isFirst}>{block.heading}</SectionHeading>
@@ -14,9 +16,20 @@ export function CardGrid({ block, context }: BlockProps<'cardGrid'>) {
             <ShieldIcon className="size-8 text-brand-600" />
             <h3 className="mt-3 text-lg font-bold">{card.title}</h3>
             <p className="mt-2 leading-relaxed text-muted">{card.text}</p>
+            {block.cardButtonLabel ? (
+              <InertButton className="mt-4 border border-brand-700 text-brand-700 hover:bg-brand-50">{block.cardButtonLabel}</InertButton>
+            ) : null}
           </li>
         ))}
       </ul>
+      {block.buttonLabel ? (
+        <div className="mt-8 text-center">
+          <CallLink phone={context.site.phone} source="cards">
+            <PhoneIcon />
+            {block.buttonLabel}
+          </CallLink>
+        </div>
+      ) : null}
     </Section>
   )
 }

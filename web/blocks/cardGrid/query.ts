@@ -1,5 +1,7 @@
 export const cardGridFields = /* groq */ `
   heading,
   intro,
-  cards[]{_key, title, text}
+  cards[]{_key, title, text},
+  buttonLabel,
+  cardButtonLabel
 `

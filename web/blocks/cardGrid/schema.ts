@@ -27,6 +27,18 @@ export const cardGridSchema = defineType({
       ],
       validation: (rule) => rule.required().min(1),
     }),
+    defineField({
+      name: 'buttonLabel',
+      title: 'Call button label',
+      type: 'string',
+      description: 'Optional call button under the cards.',
+    }),
+    defineField({
+      name: 'cardButtonLabel',
+      title: 'Card button label (sample pages)',
+      type: 'string',
+      description: 'Optional button on each card that does nothing, e.g. “Learn More” on a sample company template.',
+    }),
   ],
   preview: {
     select: { title: 'heading', cards: 'cards' },

@@ -1,17 +1,22 @@
 import { CallLink } from '../../components/CallLink'
-import { CheckIcon, PhoneIcon, StarIcon } from '../../components/icons'
+import { CheckIcon, PhoneIcon } from '../../components/icons'
+import { Stars } from '../../components/Stars'
 import { shownPhone } from '../../lib/site'
-import type { BlockProps } from '../types'
+import type { BlockContext, BlockProps } from '../types'
 import { fillLocation } from './location'
 
 /** The page's one H1. A cleaned ad keyword, when there is one, replaces the editor's headline. */
+export function heroTitle(title: string, { keyword, headline, question }: Pick<BlockContext, 'keyword' | 'headline' | 'question'>): string {
+  const base = keyword || headline || title
+  return question && !base.endsWith('?') ? `${base}?` : base
+}
+
 export function Hero({ block, context }: BlockProps<'hero'>) {
-  const { site, location, keyword } = context
-  const stars = Math.max(1, Math.min(5, Math.round(block.rating)))
+  const { site, location } = context
   return (
-    <section className="bg-gradient-to-b from-brand-800 to-brand-700 text-white">
+    <section className="bg-gradient-to-b from-brand-800 to-brand-700 text-white" data-hero="">
       <div className="mx-auto max-w-4xl px-4 py-10 text-center sm:py-14">
-        <h1 className="text-balance text-4xl font-extrabold tracking-tight sm:text-5xl">{keyword || block.title}</h1>
+        <h1 className="text-balance text-4xl font-extrabold tracking-tight sm:text-5xl">{heroTitle(block.title, context)}</h1>
         <p className="mt-3 text-lg font-semibold text-brand-100 sm:text-xl">{block.subtitle}</p>
         {location ? (
           <p className="mt-3 text-base font-medium text-white" data-testid="location-line">
@@ -30,14 +35,10 @@ export function Hero({ block, context }: BlockProps<'hero'>) {
         </CallLink>
         <p className="mt-2 text-sm text-brand-100">{site.callLabel}</p>
         <div className="mt-5 flex flex-col items-center justify-center gap-1 sm:flex-row sm:gap-2">
-          <span className="flex text-star" aria-hidden="true">
-            {Array.from({ length: stars }, (_, index) => (
-              <StarIcon key={index} className="size-6" />
-            ))}
-          </span>
+          <Stars count={block.rating} className="size-6" />
           <span className="text-sm font-medium">{block.ratingLabel}</span>
         </div>
-        <ul className="mt-8 grid grid-cols-2 gap-3 text-left text-sm sm:grid-cols-4 sm:text-base">
+        <ul className={`mt-8 grid grid-cols-2 gap-3 text-left text-sm sm:text-base ${block.benefits.length === 3 ? 'sm:grid-cols-3' : 'sm:grid-cols-4'}`}>
           {block.benefits.map((benefit) => (
             <li key={benefit} className="flex items-start gap-2 rounded-lg bg-white/10 p-3 font-semibold">
               <CheckIcon className="mt-0.5 size-5 shrink-0 text-brand-100" />

@@ -1,4 +1,19 @@
 import { defineQuery } from 'next-sanity'
+import { comparisonTableFields } from '../../blocks/comparisonTable/query'
+import { costComparisonFields } from '../../blocks/costComparison/query'
+import { badgesFields } from '../../blocks/badges/query'
+import { zipSearchFields } from '../../blocks/zipSearch/query'
+import { faqListFields } from '../../blocks/faqList/query'
+import { callBannerFields } from '../../blocks/callBanner/query'
+import { caseStoryFields } from '../../blocks/caseStory/query'
+import { contactFormFields } from '../../blocks/contactForm/query'
+import { serviceAreaFields } from '../../blocks/serviceArea/query'
+import { testimonialFields } from '../../blocks/testimonial/query'
+import { bannerFields } from '../../blocks/banner/query'
+import { localBusinessFields } from '../../blocks/localBusiness/query'
+import { templateHeaderFields } from '../../blocks/templateHeader/query'
+import { templateHeroFields } from '../../blocks/templateHero/query'
+import { templateFooterFields } from '../../blocks/templateFooter/query'
 import { bulletListFields } from '../../blocks/bulletList/query'
 import { callToActionFields } from '../../blocks/callToAction/query'
 import { cardGridFields } from '../../blocks/cardGrid/query'
@@ -27,7 +42,22 @@ const blockProjection = /* groq */ `{
   _type == "bulletList" => {${bulletListFields}},
   _type == "steps" => {${stepsFields}},
   _type == "urgency" => {${urgencyFields}},
-  _type == "callToAction" => {${callToActionFields}}
+  _type == "callToAction" => {${callToActionFields}},
+  _type == "comparisonTable" => {${comparisonTableFields}},
+  _type == "costComparison" => {${costComparisonFields}},
+  _type == "badges" => {${badgesFields}},
+  _type == "zipSearch" => {${zipSearchFields}},
+  _type == "faqList" => {${faqListFields}},
+  _type == "callBanner" => {${callBannerFields}},
+  _type == "caseStory" => {${caseStoryFields}},
+  _type == "contactForm" => {${contactFormFields}},
+  _type == "serviceArea" => {${serviceAreaFields}},
+  _type == "testimonial" => {${testimonialFields}},
+  _type == "banner" => {${bannerFields}},
+  _type == "localBusiness" => {${localBusinessFields}},
+  _type == "templateHeader" => {${templateHeaderFields}},
+  _type == "templateHero" => {${templateHeroFields}},
+  _type == "templateFooter" => {${templateFooterFields}}
 }`
 
 const seoFields = /* groq */ `seo{title, description, keywords, robots}`
@@ -72,6 +102,9 @@ export const routeQuery = defineQuery(`*[_type in ["page", "pestPage", "legalPag
   _type,
   "slug": slug.current,
   ${seoFields},
+  "chrome": coalesce(chrome, "site"),
+  "callBar": coalesce(callBar, "phones"),
+  "callToast": callToast{title, message},
   _type == "page" => {
     "blocks": blocks[]${blockProjection}
   },

@@ -46,6 +46,8 @@ export default async function PersonalizedPage({ params }: Props) {
       context={{
         ...context,
         keyword: variant.keyword ? titleCase(variant.keyword) : undefined,
+        headline: variant.headline ? titleCase(variant.headline) : undefined,
+        question: variant.question,
         location: parseCityState(variant.location),
       }}
     />

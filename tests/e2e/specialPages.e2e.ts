@@ -1,0 +1,204 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { telHref } from '../../web/lib/phone'
+import { launchBrowser, VIEWPORTS } from './browser'
+import { expectedSite } from './expected'
+
+const baseUrl = inject('baseUrl')
+const { settings } = await expectedSite()
+const TEL = telHref(settings.phone)
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(() => browser?.close())
+
+async function open(path: string, viewport: { width: number; height: number } = VIEWPORTS.phone): Promise<Page> {
+  const page = await browser.newPage({ viewport })
+  await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' })
+  return page
+}
+
+describe('/simple-landing', () => {
+  it('keeps digits only in the ZIP field, enables Find Pros at exactly 5, and shows the search message', async () => {
+    const page = await open('/simple-landing')
+    try {
+      const zip = page.getByRole('textbox', { name: /zip/i })
+      const button = page.getByRole('button', { name: 'Find Pros' })
+      expect(await button.isDisabled()).toBe(true)
+      await zip.pressSequentially('9a0-2b1')
+      expect(await zip.inputValue()).toBe('9021')
+      expect(await button.isDisabled()).toBe(true)
+      await zip.pressSequentially('0777')
+      expect(await zip.inputValue()).toBe('90210')
+      expect(await button.isEnabled()).toBe(true)
+      await button.click()
+      await page.getByText('Finding Local Experts').waitFor()
+      expect(await page.getByText('Searching for pest control services in 90210...').isVisible()).toBe(true)
+    } finally {
+      await page.close()
+    }
+  })
+
+  it('shows the calling message on a call button, which still dials the settings phone', async () => {
+    const page = await open('/simple-landing')
+    try {
+      const call = page.locator('main a[href^="tel:"]').first()
+      expect(await call.getAttribute('href')).toBe(TEL)
+      // Keep the browser from leaving for the dialer; the click event still runs.
+      await page.evaluate(() => document.addEventListener('click', (event) => event.preventDefault()))
+      await call.click()
+      await page.getByText('Calling Pest Control Experts').waitFor()
+      expect(await page.getByText('Connecting you with local pest control professionals...').isVisible()).toBe(true)
+    } finally {
+      await page.close()
+    }
+  })
+
+  it('describes the business to search engines as a LocalBusiness', async () => {
+    const html = await (await fetch(`${baseUrl}/simple-landing`)).text()
+    const scripts = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((match) => JSON.parse(match[1]!))
+    const business = scripts.find((data) => data['@type'] === 'LocalBusiness')
+    expect(business).toMatchObject({ '@context': 'https://schema.org', name: settings.brandName, telephone: settings.phone })
+    expect(business.aggregateRating).toMatchObject({ ratingValue: 4.9, reviewCount: 2847 })
+    expect(html).toContain('2,847')
+  })
+
+  it('downloads the toast library only on pages that show messages', async () => {
+    async function loadsToastLibrary(path: string): Promise<boolean> {
+      const page = await browser.newPage({ viewport: VIEWPORTS.phone })
+      const bodies: Promise<string>[] = []
+      page.on('response', (response) => {
+        if (response.url().endsWith('.js')) bodies.push(response.text().catch(() => ''))
+      })
+      await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' })
+      await page.close()
+      return (await Promise.all(bodies)).some((body) => body.includes('visibleToasts'))
+    }
+    expect(await loadsToastLibrary('/simple-landing')).toBe(true)
+    expect(await loadsToastLibrary('/ants')).toBe(false)
+    expect(await loadsToastLibrary('/')).toBe(false)
+  })
+})
+
+describe('/v2', () => {
+  it('hides the call bar until the hero is scrolled past (minus 100 px), then shows it', async () => {
+    const page = await open('/v2')
+    try {
+      const bar = page.getByTestId('reveal-call-bar')
+      expect(await bar.isVisible()).toBe(false)
+      const heroBottom = await page.locator('[data-hero]').evaluate((hero) => hero.getBoundingClientRect().bottom + window.scrollY)
+      await page.evaluate((y) => window.scrollTo(0, y), heroBottom - 150)
+      await page.waitForTimeout(100)
+      expect(await bar.getAttribute('data-shown')).toBe('false')
+      await page.evaluate((y) => window.scrollTo(0, y), heroBottom - 90)
+      await page.waitForFunction(() => document.querySelector('[data-testid="reveal-call-bar"]')?.getAttribute('data-shown') === 'true')
+      await page.waitForTimeout(400)
+      expect(await bar.isVisible()).toBe(true)
+      expect(await bar.locator('a').getAttribute('href')).toBe(TEL)
+    } finally {
+      await page.close()
+    }
+  })
+
+  it('opens one FAQ at a time, lets the open one close, and works from the keyboard', async () => {
+    const page = await open('/v2')
+    try {
+      const items = page.getByTestId('faq').locator('details')
+      expect(await items.count()).toBe(5)
+      const openCount = () => items.evaluateAll((all) => all.filter((item) => (item as HTMLDetailsElement).open).length)
+      await items.nth(0).locator('summary').click()
+      expect(await openCount()).toBe(1)
+      await items.nth(1).locator('summary').click()
+      expect(await openCount()).toBe(1)
+      expect(await items.nth(1).evaluate((item) => (item as HTMLDetailsElement).open)).toBe(true)
+      await items.nth(1).locator('summary').click()
+      expect(await openCount()).toBe(0)
+      await items.nth(2).locator('summary').focus()
+      await page.keyboard.press('Enter')
+      expect(await items.nth(2).evaluate((item) => (item as HTMLDetailsElement).open)).toBe(true)
+      const faqText = ((await page.getByTestId('faq').textContent()) ?? '').toLowerCase()
+      expect(faqText).toMatch(/30 days/)
+    } finally {
+      await page.close()
+    }
+  })
+
+  it('keeps the address unchanged when Enter is pressed in the form or its button is pressed', async () => {
+    const page = await open('/v2')
+    try {
+      const before = page.url()
+      await page.getByLabel('First Name').fill('Ada')
+      await page.getByLabel('Phone Number').fill('5550100')
+      await page.getByLabel('First Name').press('Enter')
+      await page.getByTestId('contact-form').getByRole('button').click()
+      await page.waitForTimeout(300)
+      expect(page.url()).toBe(before)
+      expect(page.url()).not.toContain('Ada')
+      expect(await page.getByLabel('First Name').inputValue()).toBe('Ada')
+    } finally {
+      await page.close()
+    }
+  })
+
+  it('uses headline1 as the hero title, asks it as a question with q=y, and names the city', async () => {
+    const html = await (await fetch(`${baseUrl}/v2?headline1=need+an+exterminator&q=y&loc_physical_ms=1015116`)).text()
+    expect(/<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1]).toBe('Need An Exterminator?')
+    expect(html).toContain('We service Miami and the surrounding area in FL.')
+  })
+})
+
+describe('/exterminator', () => {
+  it('has only call links as calls to action, no form, and the Los Angeles case', async () => {
+    const page = await open('/exterminator', VIEWPORTS.desktop)
+    try {
+      expect(await page.locator('form').count()).toBe(0)
+      const links = await page.locator('main a').evaluateAll((all) => all.map((link) => link.getAttribute('href')))
+      expect(links.length).toBeGreaterThanOrEqual(6)
+      expect(new Set(links)).toEqual(new Set([TEL]))
+      const text = await page.locator('main').innerText()
+      expect(text).toContain('$189')
+      expect(text).toContain('Los Angeles')
+      expect(text).toMatch(/24 hours/)
+      expect(await page.getByTestId('faq').locator('details').count()).toBe(6)
+    } finally {
+      await page.close()
+    }
+  })
+})
+
+describe('/mice-repellents', () => {
+  it('has the six failure rates in a table and the cost comparison', async () => {
+    const page = await open('/mice-repellents')
+    try {
+      const rates = await page.getByTestId('comparison-table').locator('tbody tr td:last-child').allInnerTexts()
+      expect(rates.map((rate) => rate.match(/\d+%/)?.[0])).toEqual(['95%', '85%', '90%', '80%', '99%', '60%'])
+      const text = await page.locator('main').innerText()
+      for (const figure of ['$50-200+', '$20-50', '$200-400', '10-20%', '95-99%']) expect(text).toContain(figure)
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+      expect(overflow).toBeLessThanOrEqual(0)
+    } finally {
+      await page.close()
+    }
+  })
+})
+
+describe('/grubtle', () => {
+  it('is the static sample template: its buttons are buttons that do nothing', async () => {
+    const page = await open('/grubtle')
+    try {
+      expect(await page.locator('h1').innerText()).toBe('LIVE BETTER. LIVE PEST FREE.')
+      const buttons = page.locator('main button')
+      expect(await buttons.count()).toBeGreaterThanOrEqual(8)
+      const before = page.url()
+      for (const label of ['Get Quote', 'Get Free Estimate', 'Call Now']) await page.getByRole('button', { name: label }).first().click()
+      await page.getByRole('button', { name: 'Learn More' }).first().click()
+      expect(page.url()).toBe(before)
+      expect(await page.locator('main a[href]').count()).toBe(0)
+      expect(await page.locator('main').innerText()).toContain('2024')
+    } finally {
+      await page.close()
+    }
+  })
+})

@@ -1,0 +1,6 @@
+export const badgesFields = /* groq */ `
+  heading,
+  rating{score, outOf, reviewCount, reviewsLabel},
+  badges,
+  tone
+`

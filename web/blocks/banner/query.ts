@@ -1,0 +1,6 @@
+export const bannerFields = /* groq */ `
+  heading,
+  text,
+  buttonLabel,
+  tone
+`

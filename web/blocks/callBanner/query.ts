@@ -1,0 +1,7 @@
+export const callBannerFields = /* groq */ `
+  heading,
+  text,
+  features,
+  buttonLabel,
+  tone
+`

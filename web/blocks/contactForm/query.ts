@@ -1,0 +1,10 @@
+export const contactFormFields = /* groq */ `
+  heading,
+  intro,
+  firstNameLabel,
+  lastNameLabel,
+  phoneLabel,
+  issueLabel,
+  buttonLabel,
+  note
+`

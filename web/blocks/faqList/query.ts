@@ -1,0 +1,5 @@
+export const faqListFields = /* groq */ `
+  heading,
+  "faqs": faqs[]->{_id, question, answer},
+  callLineText
+`

@@ -1,0 +1,26 @@
+import { HelpCircleIcon } from '@sanity/icons/HelpCircle'
+import { defineArrayMember, defineField, defineType } from 'sanity'
+import { optionalString, requiredString } from '../schemaHelpers'
+
+export const faqListSchema = defineType({
+  name: 'faqList',
+  title: 'FAQ',
+  type: 'object',
+  icon: HelpCircleIcon,
+  description: 'Questions and answers from the FAQ documents, one open at a time. Search engines see them as an FAQ.',
+  fields: [
+    requiredString('heading', 'Heading'),
+    defineField({
+      name: 'faqs',
+      title: 'Questions',
+      type: 'array',
+      of: [defineArrayMember({ type: 'reference', to: [{ type: 'faq' }] })],
+      validation: (rule) => rule.required().min(1).unique().error('Add each question once.'),
+    }),
+    optionalString('callLineText', 'Closing call line', 'Optional text before the phone number under the questions, e.g. “Still have questions? Call”.'),
+  ],
+  preview: {
+    select: { title: 'heading', faqs: 'faqs' },
+    prepare: ({ title, faqs }: { title?: string; faqs?: unknown[] }) => ({ title, subtitle: `FAQ · ${faqs?.length ?? 0} questions` }),
+  },
+})

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest'
+import { heroTitle } from './Hero'
+
+describe('heroTitle', () => {
+  it('uses the keyword, else the ad headline, else the editor’s title', () => {
+    expect(heroTitle('Pest Exterminator', { keyword: 'Wasp Removal' })).toBe('Wasp Removal')
+    expect(heroTitle('Pest Exterminator', { headline: 'Fast Pest Help' })).toBe('Fast Pest Help')
+    expect(heroTitle('Pest Exterminator', {})).toBe('Pest Exterminator')
+  })
+
+  it('appends one question mark when q=y', () => {
+    expect(heroTitle('Pest Exterminator', { headline: 'Need An Exterminator', question: true })).toBe('Need An Exterminator?')
+    expect(heroTitle('Got Ants?', { question: true })).toBe('Got Ants?')
+  })
+})

@@ -1,0 +1,7 @@
+export const localBusinessFields = /* groq */ `
+  description,
+  areaServed,
+  priceRange,
+  ratingValue,
+  reviewCount
+`

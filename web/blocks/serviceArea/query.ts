@@ -1,0 +1,5 @@
+export const serviceAreaFields = /* groq */ `
+  heading,
+  text,
+  locationText
+`

@@ -1,0 +1,7 @@
+export const templateFooterFields = /* groq */ `
+  brand,
+  text,
+  columns[]{_key, heading, items},
+  contactLines,
+  copyright
+`

@@ -1,0 +1,5 @@
+export const templateHeaderFields = /* groq */ `
+  brand,
+  navItems,
+  buttonLabel
+`

@@ -1,0 +1,6 @@
+export const templateHeroFields = /* groq */ `
+  heading,
+  text,
+  primaryLabel,
+  secondaryLabel
+`

@@ -1,0 +1,7 @@
+export const testimonialFields = /* groq */ `
+  quote,
+  author,
+  detail,
+  rating,
+  ratingLabel
+`

@@ -1,0 +1,56 @@
+'use client'
+
+import { useId, useState } from 'react'
+import type { BlockOf } from '../types'
+import { cleanZip, isCompleteZip } from './zip'
+
+type Props = Pick<BlockOf<'zipSearch'>, 'heading' | 'inputLabel' | 'placeholder' | 'buttonLabel' | 'toastTitle' | 'toastMessage'>
+
+/** The ZIP search of the simple landing page. It sends nothing: a complete ZIP shows a message. */
+export function ZipSearch({ heading, inputLabel, placeholder, buttonLabel, toastTitle, toastMessage }: Props) {
+  const [zip, setZip] = useState('')
+  const inputId = useId()
+  const ready = isCompleteZip(zip)
+
+  async function search() {
+    if (!ready) return
+    // The toast library is its own chunk, already fetched by the page's toast layer.
+    const { toast } = await import('sonner')
+    toast(toastTitle, { description: toastMessage.replaceAll('{zip}', zip) })
+  }
+
+  return (
+    <section className="bg-white px-4 py-10">
+      <div className="mx-auto max-w-xl rounded-2xl border border-line p-6 text-center shadow-sm">
+        <h2 className="text-2xl font-extrabold">{heading}</h2>
+        <div className="mt-4 flex gap-2">
+          <label htmlFor={inputId} className="sr-only">
+            {inputLabel}
+          </label>
+          <input
+            id={inputId}
+            type="text"
+            inputMode="numeric"
+            autoComplete="postal-code"
+            maxLength={5}
+            value={zip}
+            placeholder={placeholder}
+            onChange={(event) => setZip(cleanZip(event.target.value))}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') void search()
+            }}
+            className="min-h-12 min-w-0 flex-1 rounded-xl border-2 border-line px-4 text-lg tracking-widest focus:border-brand-600 focus:outline-none"
+          />
+          <button
+            type="button"
+            onClick={() => void search()}
+            disabled={!ready}
+            className="min-h-12 rounded-xl bg-brand-700 px-5 font-bold text-white transition-colors hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-gray-400"
+          >
+            {buttonLabel}
+          </button>
+        </div>
+      </div>
+    </section>
+  )
+}

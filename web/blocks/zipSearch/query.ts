@@ -1,0 +1,8 @@
+export const zipSearchFields = /* groq */ `
+  heading,
+  inputLabel,
+  placeholder,
+  buttonLabel,
+  toastTitle,
+  toastMessage
+`

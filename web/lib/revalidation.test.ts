@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest'
+import { tagsFor } from './revalidation'
+
+describe('tagsFor', () => {
+  it('refreshes every page for a settings change (the phone number)', () => {
+    expect(tagsFor({ _type: 'siteSettings', _id: 'siteSettings' })).toEqual(['siteSettings'])
+  })
+
+  it('refreshes just that page for a page, pest page or legal page', () => {
+    expect(tagsFor({ _type: 'pestPage', slug: 'ants' })).toEqual(['slug:ants', 'routes'])
+    expect(tagsFor({ _type: 'legalPage', slug: 'privacy-policy' })).toEqual(['slug:privacy-policy', 'routes'])
+  })
+
+  it('refreshes both addresses when a slug changes', () => {
+    expect(tagsFor({ _type: 'page', slug: 'offers', previousSlug: 'deals' })).toEqual(['slug:offers', 'slug:deals', 'routes'])
+  })
+
+  it('refreshes pages showing pests or FAQs for those documents', () => {
+    expect(tagsFor({ _type: 'pest' })).toEqual(['pest'])
+    expect(tagsFor({ _type: 'faq' })).toEqual(['faq'])
+  })
+
+  it('refreshes nothing for unknown types', () => {
+    expect(tagsFor({ _type: 'sanity.imageAsset' })).toEqual([])
+    expect(tagsFor({})).toEqual([])
+  })
+})

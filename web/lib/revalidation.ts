@@ -1,0 +1,33 @@
+import { TAGS } from './content'
+
+/**
+ * What the publish webhook sends (its projection, see README):
+ *   {_id, _type, "slug": slug.current, "previousSlug": before().slug.current}
+ */
+export interface PublishedDocument {
+  _id?: string
+  _type?: string
+  slug?: string | null
+  previousSlug?: string | null
+}
+
+const ROUTED_TYPES = new Set(['page', 'pestPage', 'legalPage'])
+
+/** Exactly the cache tags a changed document affects, so a publish refreshes what it changed and no more. */
+export function tagsFor(document: PublishedDocument): string[] {
+  switch (document._type) {
+    case 'siteSettings':
+      // The phone, labels, footer and home page reach every page.
+      return [TAGS.settings]
+    case 'pest':
+      return [TAGS.pests]
+    case 'faq':
+      return [TAGS.faqs]
+    default: {
+      if (!document._type || !ROUTED_TYPES.has(document._type)) return []
+      const slugs = [document.slug, document.previousSlug].filter((slug): slug is string => typeof slug === 'string' && slug !== '')
+      // A new, renamed or deleted address also changes the list of addresses.
+      return [...new Set(slugs.map(TAGS.slug)), TAGS.routes]
+    }
+  }
+}
