@@ -4,7 +4,7 @@ import { telHref } from '../lib/phone'
 const variants = {
   /** The big red button: the one conversion of the site. */
   primary:
-    'inline-flex min-h-12 items-center justify-center gap-2 rounded-xl bg-call-600 px-6 py-3 text-lg font-bold text-white shadow-md transition-colors hover:bg-call-700 focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-call-600',
+    'inline-flex min-h-12 items-center justify-center gap-2 rounded-xl bg-call-600 px-6 py-3 text-center text-lg leading-tight font-bold text-balance text-white shadow-md transition-colors hover:bg-call-700 focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-call-600',
   /** A green button for secondary placements (header). */
   brand:
     'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-brand-700 px-4 py-2 font-bold text-white transition-colors hover:bg-brand-800 focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-brand-700',

@@ -23,7 +23,7 @@ export function ZipSearch({ heading, inputLabel, placeholder, buttonLabel, toast
     <section className="bg-white px-4 py-10">
       <div className="mx-auto max-w-xl rounded-2xl border border-line p-6 text-center shadow-sm">
         <h2 className="text-2xl font-extrabold">{heading}</h2>
-        <div className="mt-4 flex gap-2">
+        <div className="mt-4 flex flex-col gap-2 sm:flex-row">
           <label htmlFor={inputId} className="sr-only">
             {inputLabel}
           </label>
@@ -39,7 +39,7 @@ export function ZipSearch({ heading, inputLabel, placeholder, buttonLabel, toast
             onKeyDown={(event) => {
               if (event.key === 'Enter') void search()
             }}
-            className="min-h-12 min-w-0 flex-1 rounded-xl border-2 border-line px-4 text-lg tracking-widest focus:border-brand-600 focus:outline-none"
+            className="min-h-12 min-w-0 flex-1 rounded-xl border-2 border-line px-3 text-lg tracking-wider placeholder:text-base placeholder:tracking-normal focus:border-brand-600 focus:outline-none"
           />
           <button
             type="button"
