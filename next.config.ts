@@ -20,6 +20,8 @@ function supabaseHostname(): string | undefined {
 const supabaseHost = supabaseHostname()
 
 const nextConfig: NextConfig = {
+  // Tests build a second copy of the site against a Content Lake stand-in into its own folder.
+  distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
   reactStrictMode: true,
   typescript: { tsconfigPath: '../tsconfig.json' },

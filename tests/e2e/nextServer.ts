@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { rmSync } from 'node:fs'
 import path from 'node:path'
 
 /** Starts `next start` on the production build with extra environment; resolves once it answers. */
@@ -9,6 +10,22 @@ export interface NextServer {
 }
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
+
+/** Builds the site with extra environment (e.g. into NEXT_DIST_DIR, against a Content Lake stand-in). */
+export async function buildNext(env: Record<string, string>): Promise<void> {
+  // A separate build starts from nothing: Next keeps its fetch cache between builds in the same folder.
+  if (env.NEXT_DIST_DIR) rmSync(path.join(ROOT, 'web', env.NEXT_DIST_DIR), { recursive: true, force: true })
+  const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'build', 'web'], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const output: string[] = []
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')))
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')))
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
+  if (code !== 0) throw new Error(`next build failed (${code}):\n${output.join('').slice(-3000)}`)
+}
 
 export async function startNext(port: number, env: Record<string, string> = {}): Promise<NextServer> {
   const logs: string[] = []

@@ -1,0 +1,115 @@
+import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { telHref } from '../../web/lib/phone'
+import { bundledDocuments, type SanityDocumentLike } from '../../web/lib/sanity/localDataset'
+import { startContentLake, type ContentLakeStandIn } from '../support/contentLake'
+import { buildNext, startNext, type NextServer } from './nextServer'
+
+/**
+ * Publish → live, end to end: the site is built and served against a loopback Content Lake (the
+ * real @sanity/client through apiHost), an editor's change lands in the lake, Sanity's signed
+ * webhook arrives, and the changed pages show the change within seconds. A forged webhook changes
+ * nothing.
+ */
+const LAKE_PORT = 4317
+const SECRET = 'test-webhook-secret'
+const env = {
+  NEXT_PUBLIC_SANITY_PROJECT_ID: 'standin',
+  NEXT_PUBLIC_SANITY_DATASET: 'production',
+  SANITY_API_HOST: `http://127.0.0.1:${LAKE_PORT}`,
+  SANITY_REVALIDATE_SECRET: SECRET,
+  SANITY_WEBHOOK_SKIP_CONSISTENCY_WAIT: 'true',
+  NEXT_DIST_DIR: '.next-lake',
+}
+
+let lake: ContentLakeStandIn
+let site: NextServer
+
+beforeAll(async () => {
+  lake = await startContentLake(bundledDocuments(), LAKE_PORT)
+  await buildNext(env)
+  site = await startNext(3127, env)
+}, 240_000)
+
+afterAll(async () => {
+  await site?.stop()
+  await lake?.close()
+})
+
+async function h1(path: string): Promise<string | undefined> {
+  const html = await (await fetch(`${site.url}${path}`)).text()
+  return /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1]
+}
+
+async function telLinks(path: string): Promise<Set<string>> {
+  const html = await (await fetch(`${site.url}${path}`)).text()
+  return new Set([...html.matchAll(/href="(tel:[^"]+)"/g)].map((match) => match[1]!))
+}
+
+async function sendWebhook(document: Record<string, unknown>, secret = SECRET): Promise<number> {
+  const body = JSON.stringify(document)
+  const signature = await encodeSignatureHeader(body, Date.now(), secret)
+  const response = await fetch(`${site.url}/api/revalidate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [SIGNATURE_HEADER_NAME]: signature },
+    body,
+  })
+  return response.status
+}
+
+function edit(id: string, change: (doc: SanityDocumentLike) => void) {
+  const doc = lake.documents.get(id)
+  if (!doc) throw new Error(`no ${id} in the stand-in`)
+  change(doc)
+}
+
+async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<number> {
+  const started = performance.now()
+  while (performance.now() - started < timeoutMs) {
+    if (await check()) return performance.now() - started
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  throw new Error(`not visible within ${timeoutMs} ms`)
+}
+
+describe('publish → live', () => {
+  it('serves the pages from the Content Lake', async () => {
+    expect(await h1('/ants')).toBe('Ant Exterminator')
+    expect(lake.requests.some((request) => request.includes('/data/query/production'))).toBe(true)
+  })
+
+  it('ignores a webhook with a forged signature', async () => {
+    edit('pestPage-ants', (doc) => ((doc.hero as { title: string }).title = 'Forged Title'))
+    expect(await sendWebhook({ _type: 'pestPage', _id: 'pestPage-ants', slug: 'ants' }, 'wrong-secret')).toBe(401)
+    const unsigned = await fetch(`${site.url}/api/revalidate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ _type: 'siteSettings' }),
+    })
+    expect(unsigned.status).toBe(401)
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(await h1('/ants')).toBe('Ant Exterminator')
+  })
+
+  it('shows a changed H1 and a changed phone within 5 s of a signed webhook', async () => {
+    edit('pestPage-ants', (doc) => ((doc.hero as { title: string }).title = 'Ants Gone Today'))
+    edit('siteSettings', (doc) => (doc.phone = '+12125550199'))
+    const started = performance.now()
+    expect(await sendWebhook({ _type: 'pestPage', _id: 'pestPage-ants', slug: 'ants' })).toBe(200)
+    expect(await sendWebhook({ _type: 'siteSettings', _id: 'siteSettings' })).toBe(200)
+    const newTel = telHref('+12125550199')
+    await until(async () => (await h1('/ants')) === 'Ants Gone Today', 5000)
+    await until(async () => {
+      const [home, ants] = await Promise.all([telLinks('/'), telLinks('/ants')])
+      return home.size === 1 && home.has(newTel) && ants.size === 1 && ants.has(newTel)
+    }, 5000)
+    const latency = performance.now() - started
+    console.log(`publish → visible: ${Math.round(latency)} ms (webhook sent to the changed /ants H1 and the new phone on / and /ants)`)
+    expect(latency).toBeLessThan(5000)
+  })
+
+  it('leaves pages the change does not touch alone', async () => {
+    // /roaches shares only the settings tag with this change: it has the new phone and its own H1.
+    expect(await h1('/roaches')).toBe('Cockroach Exterminator')
+  })
+})
