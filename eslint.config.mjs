@@ -12,7 +12,7 @@ const config = [
     },
   },
   {
-    ignores: ['node_modules/**', 'web/.next/**', 'web/sanity.types.ts', 'web/next-env.d.ts', 'dist/**', 'bench/results/**'],
+    ignores: ['node_modules/**', 'web/.next/**', 'web/.next-*/**', 'web/sanity.types.ts', 'web/next-env.d.ts', 'dist/**', 'bench/results/**'],
   },
 ]
 
