@@ -4,8 +4,8 @@ import { queryDocuments, type SanityDocumentLike } from '../../web/lib/sanity/lo
 
 /**
  * A loopback stand-in for the Sanity Content Lake: it speaks the query API's wire format
- * (GET /v{apiVersion}/data/query/{dataset}?query=…&$param=<json> → {"result": …}) and the doc
- * endpoint, evaluating GROQ with groq-js over documents a test can change. The real @sanity/client
+ * (GET /v{apiVersion}/data/query/{dataset}?query=…&$param=<json> → {"result": …}), the doc
+ * endpoint and the mutate endpoint (createOrReplace, create, createIfNotExists, delete), evaluating GROQ with groq-js over documents a test can change. The real @sanity/client
  * talks to it through `apiHost` + `useProjectHostname: false`.
  */
 export interface ContentLakeStandIn {
@@ -39,6 +39,7 @@ export async function startContentLake(initial: SanityDocumentLike[], port = 0):
     state.requests.push(`${request.method} ${url.pathname}${url.search}`)
     if (state.failWith) return send(response, state.failWith, { error: 'stand-in failure', statusCode: state.failWith })
     const query = /^\/v[^/]+\/data\/query\/[^/]+$/.test(url.pathname)
+    const mutate = request.method === 'POST' && /^\/v[^/]+\/data\/mutate\/[^/]+$/.test(url.pathname)
     const doc = /^\/v[^/]+\/data\/doc\/[^/]+\/(.+)$/.exec(url.pathname)
     try {
       if (query) {
@@ -53,6 +54,24 @@ export async function startContentLake(initial: SanityDocumentLike[], port = 0):
         const started = performance.now()
         const result = await queryDocuments([...documents.values()], groq, params)
         return send(response, 200, { query: groq, result, ms: Math.round(performance.now() - started) })
+      }
+      if (mutate) {
+        const { mutations } = JSON.parse(await readBody(request)) as { mutations: Record<string, SanityDocumentLike | { id: string }>[] }
+        const results = mutations.map((mutation) => {
+          const [operation, value] = Object.entries(mutation)[0]!
+          if (operation === 'delete') {
+            documents.delete((value as { id: string }).id)
+            return { id: (value as { id: string }).id, operation: 'delete' }
+          }
+          if (operation === 'createOrReplace' || operation === 'create' || operation === 'createIfNotExists') {
+            const next = value as SanityDocumentLike
+            if (operation !== 'createOrReplace' && documents.has(next._id)) return { id: next._id, operation: 'none' }
+            documents.set(next._id, structuredClone(next))
+            return { id: next._id, operation: 'create' }
+          }
+          throw new Error(`stand-in does not support ${operation}`)
+        })
+        return send(response, 200, { transactionId: `tx-${state.requests.length}`, results })
       }
       if (doc) {
         const ids = decodeURIComponent(doc[1]!).split(',')

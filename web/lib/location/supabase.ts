@@ -8,7 +8,7 @@ export interface SupabaseConfig {
   anonKey: string
 }
 
-export function readSupabaseConfig(env: NodeJS.ProcessEnv = process.env): SupabaseConfig | null {
+export function readSupabaseConfig(env: Record<string, string | undefined> = process.env): SupabaseConfig | null {
   const url = env.SUPABASE_URL?.trim()
   const anonKey = env.SUPABASE_ANON_KEY?.trim()
   return url && anonKey ? { url, anonKey } : null

@@ -13,7 +13,7 @@ export interface RemoteSanityConfig {
 
 export const SANITY_API_VERSION = process.env.NEXT_PUBLIC_SANITY_API_VERSION || '2025-06-01'
 
-export function readSanityConfig(env: NodeJS.ProcessEnv = process.env): RemoteSanityConfig | null {
+export function readSanityConfig(env: Record<string, string | undefined> = process.env): RemoteSanityConfig | null {
   const projectId = env.NEXT_PUBLIC_SANITY_PROJECT_ID?.trim()
   if (!projectId) return null
   return {

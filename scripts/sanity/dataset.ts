@@ -1,0 +1,45 @@
+import { createClient, type SanityClient } from '@sanity/client'
+import type { SanityDocumentLike } from '../../web/lib/sanity/localDataset.ts'
+
+/**
+ * Moving the bundled dataset (studio/dataset/production.ndjson) into a Sanity dataset and back.
+ * Both directions use the real client; the CLI scripts beside this file read their settings from
+ * the environment (see .env.example).
+ */
+export function writeClientFromEnv(env: Record<string, string | undefined> = process.env): SanityClient {
+  const projectId = env.NEXT_PUBLIC_SANITY_PROJECT_ID?.trim()
+  const token = env.SANITY_API_WRITE_TOKEN?.trim()
+  if (!projectId) throw new Error('Set NEXT_PUBLIC_SANITY_PROJECT_ID to the Sanity project to use.')
+  if (!token) throw new Error('Set SANITY_API_WRITE_TOKEN to a token with write access (sanity.io/manage → API → Tokens).')
+  const apiHost = env.SANITY_API_HOST?.trim()
+  return createClient({
+    projectId,
+    dataset: env.NEXT_PUBLIC_SANITY_DATASET?.trim() || 'production',
+    apiVersion: env.NEXT_PUBLIC_SANITY_API_VERSION?.trim() || '2025-06-01',
+    token,
+    useCdn: false,
+    ...(apiHost ? { apiHost, useProjectHostname: false } : {}),
+  })
+}
+
+const BATCH = 100
+
+/** Creates or replaces every document, in transactions of BATCH documents. Returns how many were written. */
+export async function seedDataset(client: SanityClient, documents: SanityDocumentLike[]): Promise<number> {
+  for (let start = 0; start < documents.length; start += BATCH) {
+    const transaction = client.transaction()
+    for (const doc of documents.slice(start, start + BATCH)) transaction.createOrReplace(doc)
+    await transaction.commit({ visibility: 'sync' })
+  }
+  return documents.length
+}
+
+/** Every published document, in a stable order (by id), as NDJSON. Drafts and system documents stay out. */
+export async function exportDataset(client: SanityClient): Promise<string> {
+  const documents = await client.fetch<SanityDocumentLike[]>(
+    `*[!(_id in path("drafts.**")) && !(_id in path("_.**")) && !(_type match "system.*")] | order(_id asc)`,
+    {},
+    { perspective: 'published' },
+  )
+  return documents.map((doc) => JSON.stringify(doc)).join('\n') + '\n'
+}
