@@ -2,7 +2,9 @@
 
 import { visionTool } from '@sanity/vision'
 import { defineConfig } from 'sanity'
+import { presentationTool } from 'sanity/presentation'
 import { structureTool } from 'sanity/structure'
+import { presentationPreviewUrl, presentationResolve } from './studio/presentation'
 import { schemaTypes } from './studio/schemas'
 import { singletonTypes, structure } from './studio/structure'
 import { studioEnv } from './studio/env'
@@ -13,7 +15,11 @@ export default defineConfig({
   basePath: '/studio',
   projectId: studioEnv.projectId,
   dataset: studioEnv.dataset,
-  plugins: [structureTool({ structure }), visionTool({ defaultApiVersion: studioEnv.apiVersion })],
+  plugins: [
+    structureTool({ structure }),
+    presentationTool({ previewUrl: presentationPreviewUrl, resolve: presentationResolve }),
+    visionTool({ defaultApiVersion: studioEnv.apiVersion }),
+  ],
   schema: {
     types: schemaTypes,
     // Site settings is a singleton: it cannot be created again from the "new document" menu.

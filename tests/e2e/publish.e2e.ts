@@ -1,4 +1,5 @@
 import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook'
+import { stegaClean } from 'next-sanity'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { telHref } from '../../web/lib/phone'
 import { bundledDocuments, type SanityDocumentLike } from '../../web/lib/sanity/localDataset'
@@ -18,6 +19,7 @@ const env = {
   NEXT_PUBLIC_SANITY_DATASET: 'production',
   SANITY_API_HOST: `http://127.0.0.1:${LAKE_PORT}`,
   SANITY_REVALIDATE_SECRET: SECRET,
+  SANITY_API_READ_TOKEN: 'stand-in-read-token',
   SANITY_WEBHOOK_SKIP_CONSISTENCY_WAIT: 'true',
   NEXT_DIST_DIR: '.next-lake',
 }
@@ -111,5 +113,53 @@ describe('publish → live', () => {
   it('leaves pages the change does not touch alone', async () => {
     // /roaches shares only the settings tag with this change: it has the new phone and its own H1.
     expect(await h1('/roaches')).toBe('Cockroach Exterminator')
+  })
+})
+
+describe('draft preview (Presentation tool)', () => {
+  const PREVIEW_SECRET = 'preview-secret-from-the-studio'
+  const STEGA = /[\u200b\u200c\u200d\u2060\ufeff]/
+
+  it('refuses to enable draft mode without the Studio’s secret', async () => {
+    const response = await fetch(`${site.url}/api/draft-mode/enable?sanity-preview-secret=guess&sanity-preview-pathname=/ants`, { redirect: 'manual' })
+    expect(response.status).toBe(401)
+    expect(response.headers.get('set-cookie') ?? '').not.toContain('__prerender_bypass')
+  })
+
+  it('shows drafts only in draft mode; public pages stay published and clean', async () => {
+    lake.documents.set('sanity-preview-url-secret.test', {
+      _id: 'sanity-preview-url-secret.test',
+      _type: 'sanity.previewUrlSecret',
+      _updatedAt: new Date().toISOString(),
+      secret: PREVIEW_SECRET,
+      source: 'test',
+      studioUrl: '/studio',
+      userId: 'editor',
+    })
+    const draft = structuredClone(lake.documents.get('pestPage-ants')!)
+    ;(draft.hero as { title: string }).title = 'Draft Ant Headline'
+    lake.documents.set('drafts.pestPage-ants', { ...draft, _id: 'drafts.pestPage-ants' })
+
+    const enable = await fetch(`${site.url}/api/draft-mode/enable?sanity-preview-secret=${PREVIEW_SECRET}&sanity-preview-pathname=/ants`, {
+      redirect: 'manual',
+    })
+    expect(enable.status).toBe(307)
+    expect(enable.headers.get('location')).toContain('/ants')
+    const cookie = enable.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ')
+    expect(cookie).toContain('__prerender_bypass=')
+
+    const preview = await (await fetch(`${site.url}/ants`, { headers: { cookie } })).text()
+    const previewH1 = /<h1[^>]*>([^<]*)<\/h1>/.exec(preview)?.[1] ?? ''
+    // (Click-to-edit markers are added from the Content Lake's source maps, which the stand-in does not produce.)
+    expect(stegaClean(previewH1)).toBe('Draft Ant Headline')
+    // Values the code reads are never encoded: the call links still dial the settings phone.
+    expect([...preview.matchAll(/href="(tel:[^"]+)"/g)].every((match) => !STEGA.test(match[1]!))).toBe(true)
+
+    const published = await (await fetch(`${site.url}/ants`)).text()
+    expect(/<h1[^>]*>([^<]*)<\/h1>/.exec(published)?.[1]).toBe('Ants Gone Today')
+    expect(published).not.toMatch(STEGA)
   })
 })

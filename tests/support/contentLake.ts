@@ -30,6 +30,24 @@ async function readBody(request: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8')
 }
 
+/**
+ * What a query sees under a perspective: `published` (the default) hides drafts, `drafts` shows
+ * each document's draft in place of the published version, `raw` shows everything.
+ */
+function view(documents: Map<string, SanityDocumentLike>, perspective: string | null): SanityDocumentLike[] {
+  const all = [...documents.values()]
+  if (perspective === 'raw') return all
+  const published = all.filter((doc) => !doc._id.startsWith('drafts.'))
+  if (perspective !== 'drafts') return published
+  const drafts = new Map(all.filter((doc) => doc._id.startsWith('drafts.')).map((doc) => [doc._id.slice('drafts.'.length), doc]))
+  const overlaid = published.map((doc) => {
+    const draft = drafts.get(doc._id)
+    return draft ? { ...draft, _id: doc._id, _originalId: draft._id } : doc
+  })
+  const newOnes = [...drafts.entries()].filter(([id]) => !documents.has(id)).map(([id, doc]) => ({ ...doc, _id: id, _originalId: doc._id }))
+  return [...overlaid, ...newOnes]
+}
+
 export async function startContentLake(initial: SanityDocumentLike[], port = 0): Promise<ContentLakeStandIn> {
   const documents = new Map(initial.map((doc) => [doc._id, structuredClone(doc)]))
   const state: Pick<ContentLakeStandIn, 'requests' | 'failWith'> = { requests: [], failWith: null }
@@ -52,7 +70,7 @@ export async function startContentLake(initial: SanityDocumentLike[], port = 0):
         }
         for (const [key, value] of url.searchParams) if (key.startsWith('$')) params[key.slice(1)] = JSON.parse(value)
         const started = performance.now()
-        const result = await queryDocuments([...documents.values()], groq, params)
+        const result = await queryDocuments(view(documents, url.searchParams.get('perspective')), groq, params)
         return send(response, 200, { query: groq, result, ms: Math.round(performance.now() - started) })
       }
       if (mutate) {

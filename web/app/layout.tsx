@@ -1,6 +1,8 @@
 import type { Metadata, Viewport } from 'next'
 import type { ReactNode } from 'react'
+import { VisualEditing } from 'next-sanity/visual-editing'
 import { CallTracker } from '../components/CallTracker'
+import { isDraftMode } from '../lib/sanity/draft'
 import { getSettings, siteUrl } from '../lib/content'
 import './globals.css'
 
@@ -18,7 +20,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export const viewport: Viewport = { themeColor: '#0b4d3a', width: 'device-width', initialScale: 1 }
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const site = await getSettings()
+  const [site, previewing] = await Promise.all([getSettings(), isDraftMode()])
   return (
     <html lang="en">
       <body>
@@ -30,6 +32,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         </a>
         {children}
         <CallTracker />
+        {/* Click-to-edit overlays for the Studio's Presentation tool: in draft mode only, never in public pages. */}
+        {previewing ? <VisualEditing /> : null}
       </body>
     </html>
   )

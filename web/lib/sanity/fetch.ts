@@ -1,4 +1,5 @@
 import { createClient, type ClientReturn, type QueryParams, type SanityClient } from 'next-sanity'
+import { isDraftMode, isPreviewCopy } from './draft'
 import { readSanityConfig } from './env'
 import { bundledDocuments, queryDocuments } from './localDataset'
 
@@ -39,6 +40,18 @@ export async function fetchContent<const Q extends string>(
 ): Promise<ClientReturn<Q, unknown>> {
   const sanity = remoteClient()
   if (sanity) {
+    const token = readSanityConfig()?.token
+    if (token && (await isDraftMode())) {
+      // Preview: drafts, never cached, with invisible source maps in the copy for click-to-edit overlays.
+      return sanity
+        .withConfig({
+          token,
+          perspective: 'drafts',
+          useCdn: false,
+          stega: { enabled: true, studioUrl: '/studio', filter: (props) => isPreviewCopy(props.sourcePath) && props.filterDefault(props) },
+        })
+        .fetch(query, params, { cache: 'no-store' })
+    }
     return sanity.fetch(query, params, { next: { revalidate: REVALIDATE_SECONDS, tags } })
   }
   return (await queryDocuments(bundledDocuments(), query, params)) as ClientReturn<Q, unknown>
