@@ -5,6 +5,7 @@ import path from 'node:path'
 /** Starts `next start` on the production build with extra environment; resolves once it answers. */
 export interface NextServer {
   url: string
+  pid: number | undefined
   logs: string[]
   stop(): Promise<void>
 }
@@ -58,6 +59,7 @@ export async function startNext(port: number, env: Record<string, string> = {}):
   }
   return {
     url,
+    pid: child.pid,
     logs,
     stop: () =>
       new Promise<void>((resolve) => {

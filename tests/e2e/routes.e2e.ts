@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { telHref } from '../../web/lib/phone'
+import { axeViolations } from './axe'
 import { launchBrowser, VIEWPORTS } from './browser'
 import { expectedSite } from './expected'
 
@@ -93,6 +94,8 @@ describe.each(site.routes)('$path', (route) => {
       const robots = await page.locator('meta[name="robots"]').getAttribute('content')
       expect(robots?.replace(/\s/g, '')).toBe(route.robots)
 
+      expect(await axeViolations(page)).toEqual([])
+
       const file = `${route.path === '/' ? 'home' : route.path.slice(1)}-${name}.png`
       await page.screenshot({ path: `${SCREENS}/${file}`, fullPage: name === 'phone' })
     } finally {
@@ -113,6 +116,7 @@ describe('not found', () => {
     const { page, status } = await open(path, VIEWPORTS.phone)
     try {
       expect(status).toBe(404)
+      expect(await axeViolations(page)).toEqual([])
       const notFound = site.settings.notFound
       expect(await page.locator('h1').innerText()).toBe(notFound?.heading)
       expect(await page.getByText(notFound?.code ?? '404', { exact: true }).isVisible()).toBe(true)

@@ -1,0 +1,89 @@
+// Throughput of cached pages: `next start` (production build) against nginx serving the same HTML
+// bytes, on loopback, in the same run. Also the Next server's memory before and after.
+// Needs nginx (apt-get install -y nginx-light). Usage: npm run build && npm run bench:throughput
+// DURATION=10 seconds per case, CONNECTIONS=10.
+import autocannon from 'autocannon'
+import { execFileSync, spawn } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { startNext } from '../tests/e2e/nextServer.ts'
+
+const duration = Number(process.env.DURATION || 10)
+const connections = Number(process.env.CONNECTIONS || 10)
+const NGINX_PORT = 3202
+const cases = [
+  { name: '/', path: '/' },
+  { name: '/ants', path: '/ants' },
+  { name: 'personalized (cached)', path: '/?kw=wasp+removal+near+me&loc_physical_ms=1026339' },
+]
+
+function rssMiB(pid: number | undefined): number {
+  if (!pid) return NaN
+  // next start runs the server in this process or a child; take the largest RSS of the tree.
+  const tree = execFileSync('ps', ['-o', 'pid=,ppid=,rss=', '-e'], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/).map(Number) as [number, number, number])
+  const family = new Set([pid])
+  for (let grew = true; grew; ) {
+    grew = false
+    for (const [child, parent] of tree) {
+      if (family.has(parent) && !family.has(child)) {
+        family.add(child)
+        grew = true
+      }
+    }
+  }
+  return Math.max(...tree.filter(([id]) => family.has(id)).map(([, , rss]) => rss)) / 1024
+}
+
+async function load(url: string) {
+  const result = await autocannon({ url, connections, duration })
+  return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors }
+}
+
+const site = await startNext(3201)
+const root = mkdtempSync(path.join(tmpdir(), 'bench-nginx-'))
+const htmlDir = path.join(root, 'html')
+mkdirSync(htmlDir)
+for (const [index, entry] of cases.entries()) {
+  await fetch(site.url + entry.path)
+  writeFileSync(path.join(htmlDir, `${index}.html`), Buffer.from(await (await fetch(site.url + entry.path)).arrayBuffer()))
+}
+writeFileSync(
+  path.join(root, 'nginx.conf'),
+  `daemon off; worker_processes 1; pid ${root}/nginx.pid; error_log ${root}/error.log;
+events { worker_connections 1024; }
+http { access_log off; default_type text/html; sendfile on; tcp_nopush on; keepalive_requests 100000;
+  client_body_temp_path ${root}; proxy_temp_path ${root}; fastcgi_temp_path ${root}; uwsgi_temp_path ${root}; scgi_temp_path ${root};
+  server { listen 127.0.0.1:${NGINX_PORT}; root ${htmlDir}; location / { try_files $uri =404; } } }\n`,
+)
+const nginx = spawn('nginx', ['-c', path.join(root, 'nginx.conf')], { stdio: 'ignore' })
+await new Promise((resolve) => setTimeout(resolve, 500))
+
+try {
+  const rssBefore = rssMiB(site.pid)
+  const rows = []
+  for (const [index, entry] of cases.entries()) {
+    const next = await load(site.url + entry.path)
+    const plain = await load(`http://127.0.0.1:${NGINX_PORT}/${index}.html`)
+    rows.push({
+      page: entry.name,
+      'html KiB': (readFileSync(path.join(htmlDir, `${index}.html`)).length / 1024).toFixed(1),
+      'next req/s': next.rps,
+      'next p50/p99 ms': `${next.p50}/${next.p99}`,
+      'nginx req/s': plain.rps,
+      'nginx p50/p99 ms': `${plain.p50}/${plain.p99}`,
+      'next/nginx': (next.rps / plain.rps).toFixed(2),
+      errors: next.errors + plain.errors,
+    })
+  }
+  const rssAfter = rssMiB(site.pid)
+  console.log(`Cached pages, ${connections} connections × ${duration} s each, loopback, same bytes`)
+  console.table(rows)
+  console.log(`next start RSS: ${rssBefore.toFixed(0)} MiB before, ${rssAfter.toFixed(0)} MiB after`)
+} finally {
+  nginx.kill('SIGTERM')
+  await site.stop()
+}
