@@ -1,7 +1,7 @@
-import { CallLink } from '../../components/CallLink'
 import { InertButton } from '../../components/InertButton'
 import { Section, SectionHeading } from '../../components/Section'
-import { PhoneIcon, ShieldIcon } from '../../components/icons'
+import { SectionCallButton } from '../../components/SectionCallButton'
+import { ShieldIcon } from '../../components/icons'
 import type { BlockProps } from '../types'
 
 export function CardGrid({ block, context }: BlockProps<'cardGrid'>) {
@@ -22,14 +22,7 @@ export function CardGrid({ block, context }: BlockProps<'cardGrid'>) {
           </li>
         ))}
       </ul>
-      {block.buttonLabel ? (
-        <div className="mt-8 text-center">
-          <CallLink phone={context.site.phone} source="cards">
-            <PhoneIcon />
-            {block.buttonLabel}
-          </CallLink>
-        </div>
-      ) : null}
+      <SectionCallButton label={block.buttonLabel} site={context.site} source="cards" />
     </Section>
   )
 }

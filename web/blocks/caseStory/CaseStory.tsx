@@ -1,6 +1,5 @@
-import { CallLink } from '../../components/CallLink'
 import { Section, SectionHeading } from '../../components/Section'
-import { PhoneIcon } from '../../components/icons'
+import { SectionCallButton } from '../../components/SectionCallButton'
 import type { BlockProps } from '../types'
 
 export function CaseStory({ block, context }: BlockProps<'caseStory'>) {
@@ -19,14 +18,7 @@ export function CaseStory({ block, context }: BlockProps<'caseStory'>) {
           ))}
         </dl>
       ) : null}
-      {block.buttonLabel ? (
-        <div className="mt-6 text-center">
-          <CallLink phone={context.site.phone} source="case-story">
-            <PhoneIcon />
-            {block.buttonLabel}
-          </CallLink>
-        </div>
-      ) : null}
+      <SectionCallButton label={block.buttonLabel} site={context.site} source="case-story" />
     </Section>
   )
 }

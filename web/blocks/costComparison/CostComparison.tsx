@@ -1,6 +1,6 @@
-import { CallLink } from '../../components/CallLink'
 import { Section, SectionHeading } from '../../components/Section'
-import { CheckIcon, PhoneIcon } from '../../components/icons'
+import { SectionCallButton } from '../../components/SectionCallButton'
+import { CheckIcon } from '../../components/icons'
 import type { BlockProps } from '../types'
 
 export function CostComparison({ block, context }: BlockProps<'costComparison'>) {
@@ -36,14 +36,7 @@ export function CostComparison({ block, context }: BlockProps<'costComparison'>)
           </div>
         ))}
       </div>
-      {block.buttonLabel ? (
-        <div className="mt-8 text-center">
-          <CallLink phone={context.site.phone} source="cost-comparison">
-            <PhoneIcon />
-            {block.buttonLabel}
-          </CallLink>
-        </div>
-      ) : null}
+      <SectionCallButton label={block.buttonLabel} site={context.site} source="cost-comparison" />
     </Section>
   )
 }

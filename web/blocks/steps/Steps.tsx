@@ -1,6 +1,5 @@
-import { CallLink } from '../../components/CallLink'
 import { Section, SectionHeading } from '../../components/Section'
-import { PhoneIcon } from '../../components/icons'
+import { SectionCallButton } from '../../components/SectionCallButton'
 import type { BlockProps } from '../types'
 
 export function Steps({ block, context }: BlockProps<'steps'>) {
@@ -24,14 +23,7 @@ export function Steps({ block, context }: BlockProps<'steps'>) {
           </li>
         ))}
       </ol>
-      {block.buttonLabel ? (
-        <div className="mt-8 text-center">
-          <CallLink phone={context.site.phone} source="steps">
-            <PhoneIcon />
-            {block.buttonLabel}
-          </CallLink>
-        </div>
-      ) : null}
+      <SectionCallButton label={block.buttonLabel} site={context.site} source="steps" />
     </Section>
   )
 }

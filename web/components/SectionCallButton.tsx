@@ -1,0 +1,16 @@
+import type { SiteSettings } from '../lib/site'
+import { CallLink } from './CallLink'
+import { PhoneIcon } from './icons'
+
+/** The optional call button under a section: nothing when the editor left the label empty. */
+export function SectionCallButton({ label, site, source }: { label: string | null | undefined; site: SiteSettings; source: string }) {
+  if (!label) return null
+  return (
+    <div className="mt-8 text-center">
+      <CallLink phone={site.phone} source={source}>
+        <PhoneIcon />
+        {label}
+      </CallLink>
+    </div>
+  )
+}
