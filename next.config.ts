@@ -1,5 +1,6 @@
 import nextEnv from '@next/env'
 import type { NextConfig } from 'next'
+import { commonHeaders, pageCsp, studioCsp } from './web/lib/securityHeaders.ts'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -18,6 +19,11 @@ function supabaseHostname(): string | undefined {
 }
 
 const supabaseHost = supabaseHostname()
+const headerOptions = {
+  production: process.env.NODE_ENV === 'production',
+  supabaseOrigin: supabaseHost ? `https://${supabaseHost}` : undefined,
+  studioOrigin: process.env.SANITY_STUDIO_ORIGIN?.trim() || undefined,
+}
 
 const nextConfig: NextConfig = {
   // Tests build a second copy of the site against a Content Lake stand-in into its own folder.
@@ -27,6 +33,13 @@ const nextConfig: NextConfig = {
   typescript: { tsconfigPath: '../tsconfig.json' },
   turbopack: { root: rootDir },
   outputFileTracingRoot: rootDir,
+  async headers() {
+    return [
+      { source: '/:path*', headers: commonHeaders(headerOptions) },
+      { source: '/:path((?!studio).*)', headers: [{ key: 'Content-Security-Policy', value: pageCsp(headerOptions) }] },
+      { source: '/studio/:path*', headers: [{ key: 'Content-Security-Policy', value: studioCsp(headerOptions) }] },
+    ]
+  },
   images: {
     formats: ['image/avif', 'image/webp'],
     remotePatterns: [

@@ -1,0 +1,56 @@
+/**
+ * Response headers for every page. The Content-Security-Policy allows only the hosts in use
+ * (this site, Sanity's image CDN, the Supabase host when configured) and lets only the Studio's
+ * origin frame the site (its Presentation tool shows pages in an iframe).
+ *
+ * Inline scripts are still allowed: pages are static and cached, and Next writes its page data as
+ * inline scripts, so a per-request nonce would force every page to render dynamically. See the
+ * README's hardening notes.
+ */
+export interface HeaderOptions {
+  production: boolean
+  supabaseOrigin?: string
+  studioOrigin?: string
+}
+
+export function pageCsp({ production, supabaseOrigin, studioOrigin }: HeaderOptions): string {
+  const images = ["'self'", 'data:', 'blob:', 'https://cdn.sanity.io', supabaseOrigin].filter(Boolean).join(' ')
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'unsafe-inline'${production ? '' : " 'unsafe-eval'"}`,
+    "style-src 'self' 'unsafe-inline'",
+    `img-src ${images}`,
+    "font-src 'self'",
+    `connect-src 'self' https://*.sanity.io wss://*.sanity.io${production ? '' : ' ws:'}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    `frame-ancestors 'self'${studioOrigin ? ` ${studioOrigin}` : ''}`,
+    ...(production ? ['upgrade-insecure-requests'] : []),
+  ].join('; ')
+}
+
+/** The embedded Studio talks to Sanity's APIs and CDN and loads its own assets from them. */
+export function studioCsp({ production }: HeaderOptions): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'unsafe-inline'${production ? '' : " 'unsafe-eval'"} https://*.sanity.io https://core.sanity-cdn.com`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https://*.sanity.io https://lh3.googleusercontent.com https://*.githubusercontent.com",
+    "font-src 'self' data: https://design-system-static.sanity.io",
+    "connect-src 'self' https://*.sanity.io wss://*.sanity.io https://*.sanity.work https://core.sanity-cdn.com",
+    "frame-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "frame-ancestors 'self'",
+  ].join('; ')
+}
+
+export function commonHeaders({ production }: HeaderOptions): { key: string; value: string }[] {
+  return [
+    { key: 'X-Content-Type-Options', value: 'nosniff' },
+    { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+    { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()' },
+    ...(production ? [{ key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains; preload' }] : []),
+  ]
+}
