@@ -1,5 +1,6 @@
 import nextEnv from '@next/env'
 import type { NextConfig } from 'next'
+import { checkEnv } from './web/lib/envCheck.ts'
 import { commonHeaders, pageCsp, studioCsp } from './web/lib/securityHeaders.ts'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -9,6 +10,12 @@ const rootDir = path.dirname(fileURLToPath(import.meta.url))
 // Next reads .env files only from its project directory (web/). The project keeps one .env at the
 // top level, so load it here; `true` forces a reload even though Next already loaded web/.env*.
 nextEnv.loadEnvConfig(rootDir, process.env.NODE_ENV !== 'production', console, true)
+
+const envProblems = checkEnv(process.env)
+for (const warning of envProblems.warnings) console.warn(`⚠ ${warning}`)
+if (envProblems.errors.length > 0) {
+  throw new Error(`Fix the environment (see .env.example):\n- ${envProblems.errors.join('\n- ')}`)
+}
 
 function supabaseHostname(): string | undefined {
   try {

@@ -116,6 +116,32 @@ describe('publish → live', () => {
   })
 })
 
+describe('secrets', () => {
+  it('never puts a server-only value into a client bundle or a page', async () => {
+    const { readdirSync, readFileSync, statSync } = await import('node:fs')
+    const path = await import('node:path')
+    const planted = [env.SANITY_REVALIDATE_SECRET, env.SANITY_API_READ_TOKEN]
+    const found: string[] = []
+    const walk = (dir: string) => {
+      for (const name of readdirSync(dir)) {
+        const file = path.join(dir, name)
+        if (statSync(file).isDirectory()) walk(file)
+        else if (/\.(js|css|html|rsc|json)$/.test(name)) {
+          const text = readFileSync(file, 'utf8')
+          for (const secret of planted) if (text.includes(secret)) found.push(`${file}: ${secret}`)
+        }
+      }
+    }
+    walk(path.resolve('web/.next-lake/static'))
+    walk(path.resolve('web/.next-lake/server/app'))
+    for (const page of ['/', '/ants', '/simple-landing', '/v2', '/no-such-page']) {
+      const html = await (await fetch(`${site.url}${page}`)).text()
+      for (const secret of planted) if (html.includes(secret)) found.push(`${page}: ${secret}`)
+    }
+    expect(found).toEqual([])
+  })
+})
+
 describe('draft preview (Presentation tool)', () => {
   const PREVIEW_SECRET = 'preview-secret-from-the-studio'
   const STEGA = /[\u200b\u200c\u200d\u2060\ufeff]/
