@@ -25,7 +25,7 @@ export async function buildNext(env: Record<string, string>): Promise<void> {
   child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')))
   child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')))
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
-  if (code !== 0) throw new Error(`next build failed (${code}):\n${output.join('').slice(-3000)}`)
+  if (code !== 0) throw new Error(`next build failed (${code}):\n${output.join('').slice(-20000)}`)
 }
 
 export async function startNext(port: number, env: Record<string, string> = {}): Promise<NextServer> {

@@ -116,6 +116,25 @@ describe('publish → live', () => {
   })
 })
 
+describe('when the Content Lake fails after the site has served pages', () => {
+  it('keeps serving the last good page through a refresh that fails (500, then unreachable)', async () => {
+    const before = await h1('/ants')
+    lake.failWith = 500
+    try {
+      expect(await sendWebhook({ _type: 'pestPage', _id: 'pestPage-ants', slug: 'ants' })).toBe(200)
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const response = await fetch(`${site.url}/ants`)
+        expect(response.status).toBe(200)
+        expect(/<h1[^>]*>([^<]*)<\/h1>/.exec(await response.text())?.[1]).toBe(before)
+      }
+      const home = await fetch(`${site.url}/`)
+      expect(home.status).toBe(200)
+    } finally {
+      lake.failWith = null
+    }
+  })
+})
+
 describe('secrets', () => {
   it('never puts a server-only value into a client bundle or a page', async () => {
     const { readdirSync, readFileSync, statSync } = await import('node:fs')

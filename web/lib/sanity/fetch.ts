@@ -52,7 +52,18 @@ export async function fetchContent<const Q extends string>(
         })
         .fetch(query, params, { cache: 'no-store' })
     }
-    return sanity.fetch(query, params, { next: { revalidate: REVALIDATE_SECONDS, tags } })
+    try {
+      return await sanity.fetch(query, params, { next: { revalidate: REVALIDATE_SECONDS, tags } })
+    } catch (error) {
+      // While serving, a failed refresh keeps the last good page (Next keeps it on a throw).
+      // During a build there is no last good page: say what to fix.
+      const { projectId, dataset } = sanity.config()
+      throw new Error(
+        `Could not read content from Sanity project "${projectId}", dataset "${dataset}": ${(error as Error).message}. ` +
+          'Check NEXT_PUBLIC_SANITY_PROJECT_ID / NEXT_PUBLIC_SANITY_DATASET and the network, or unset NEXT_PUBLIC_SANITY_PROJECT_ID to build from the bundled dataset.',
+        { cause: error },
+      )
+    }
   }
   return (await queryDocuments(bundledDocuments(), query, params)) as ClientReturn<Q, unknown>
 }

@@ -5,8 +5,10 @@ import { tagsFor, type PublishedDocument } from '../../../lib/revalidation'
 
 /**
  * Sanity's GROQ-powered webhook calls this on every publish (setup: README). Only a correctly
- * signed request is acted on; it expires exactly the tags of the changed document, so the next
- * visitor of an affected page gets the new content.
+ * signed request is acted on; it marks exactly the tags of the changed document stale. The next
+ * visit of an affected page refreshes it in the background (stale-while-revalidate), so the change
+ * shows from the visit after; and if the Content Lake fails during that refresh, the last good page
+ * keeps being served instead of an error.
  */
 export async function POST(request: NextRequest) {
   const secret = process.env.SANITY_REVALIDATE_SECRET
@@ -21,6 +23,6 @@ export async function POST(request: NextRequest) {
   }
   if (!parsed.isValidSignature) return Response.json({ message: 'Invalid signature.' }, { status: 401 })
   const tags = parsed.body ? tagsFor(parsed.body) : []
-  for (const tag of tags) revalidateTag(tag, { expire: 0 })
+  for (const tag of tags) revalidateTag(tag, 'max')
   return Response.json({ revalidated: tags })
 }
