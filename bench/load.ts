@@ -1,0 +1,69 @@
+// A bounded load run: 200 connections for 60 s over cached and personalized pages, on loopback,
+// against `next start` (production build). Prints req/s, latency, errors and the server's memory
+// before and after. Usage: npm run build && npm run bench:load   (DURATION, CONNECTIONS to change)
+import autocannon from 'autocannon'
+import { execFileSync } from 'node:child_process'
+import { startNext } from '../tests/e2e/nextServer.ts'
+
+const duration = Number(process.env.DURATION || 60)
+const connections = Number(process.env.CONNECTIONS || 200)
+const codes = ['1026339', '1013962', '1016367', '1023191', '1015116', '1026481', '1014221', '9073451']
+const keywords = ['wasp removal', 'ant control near me', 'rodent control', 'bed bug treatment', 'spider exterminator']
+const paths = [
+  '/',
+  '/ants',
+  '/mice-repellents',
+  '/v2',
+  ...codes.flatMap((code) => keywords.map((keyword) => `/?kw=${encodeURIComponent(keyword)}&loc_physical_ms=${code}&gclid=load`)),
+  ...codes.map((code) => `/v2?headline1=need+an+exterminator&q=y&loc_physical_ms=${code}`),
+]
+
+function rssMiB(pid: number | undefined): number {
+  if (!pid) return NaN
+  const rows = execFileSync('ps', ['-o', 'pid=,ppid=,rss=', '-e'], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/).map(Number) as [number, number, number])
+  const family = new Set([pid])
+  for (let grew = true; grew; ) {
+    grew = false
+    for (const [child, parent] of rows) {
+      if (family.has(parent) && !family.has(child)) {
+        family.add(child)
+        grew = true
+      }
+    }
+  }
+  return Math.max(...rows.filter(([id]) => family.has(id)).map(([, , rss]) => rss)) / 1024
+}
+
+const site = await startNext(3211)
+try {
+  for (const path of paths) await fetch(site.url + path) // every variant rendered once: the run measures the cache
+  const before = rssMiB(site.pid)
+  let next = 0
+  const result = await autocannon({
+    url: site.url,
+    connections,
+    duration,
+    requests: [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length]! }) }],
+  })
+  const after = rssMiB(site.pid)
+  console.log(`Load: ${connections} connections × ${duration} s over ${paths.length} cached and personalized pages, loopback`)
+  console.table([
+    {
+      requests: result.requests.total,
+      'req/s': Math.round(result.requests.average),
+      'p50 ms': result.latency.p50,
+      'p99 ms': result.latency.p99,
+      'max ms': result.latency.max,
+      errors: result.errors + result.timeouts,
+      'non-2xx': result.non2xx,
+      'RSS before MiB': before.toFixed(0),
+      'RSS after MiB': after.toFixed(0),
+      'RSS change': `${(((after - before) / before) * 100).toFixed(1)} %`,
+    },
+  ])
+} finally {
+  await site.stop()
+}
