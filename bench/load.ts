@@ -2,8 +2,8 @@
 // against `next start` (production build). Prints req/s, latency, errors and the server's memory
 // before and after. Usage: npm run build && npm run bench:load   (DURATION, CONNECTIONS to change)
 import autocannon from 'autocannon'
-import { execFileSync } from 'node:child_process'
 import { startNext } from '../tests/e2e/nextServer.ts'
+import { rssMiB } from './rss.ts'
 
 const duration = Number(process.env.DURATION || 60)
 const connections = Number(process.env.CONNECTIONS || 200)
@@ -18,24 +18,6 @@ const paths = [
   ...codes.map((code) => `/v2?headline1=need+an+exterminator&q=y&loc_physical_ms=${code}`),
 ]
 
-function rssMiB(pid: number | undefined): number {
-  if (!pid) return NaN
-  const rows = execFileSync('ps', ['-o', 'pid=,ppid=,rss=', '-e'], { encoding: 'utf8' })
-    .trim()
-    .split('\n')
-    .map((line) => line.trim().split(/\s+/).map(Number) as [number, number, number])
-  const family = new Set([pid])
-  for (let grew = true; grew; ) {
-    grew = false
-    for (const [child, parent] of rows) {
-      if (family.has(parent) && !family.has(child)) {
-        family.add(child)
-        grew = true
-      }
-    }
-  }
-  return Math.max(...rows.filter(([id]) => family.has(id)).map(([, , rss]) => rss)) / 1024
-}
 
 const site = await startNext(3211)
 try {

@@ -3,11 +3,12 @@
 // Needs nginx (apt-get install -y nginx-light). Usage: npm run build && npm run bench:throughput
 // DURATION=10 seconds per case, CONNECTIONS=10.
 import autocannon from 'autocannon'
-import { execFileSync, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { startNext } from '../tests/e2e/nextServer.ts'
+import { rssMiB } from './rss.ts'
 
 const duration = Number(process.env.DURATION || 10)
 const connections = Number(process.env.CONNECTIONS || 10)
@@ -18,25 +19,6 @@ const cases = [
   { name: 'personalized (cached)', path: '/?kw=wasp+removal+near+me&loc_physical_ms=1026339' },
 ]
 
-function rssMiB(pid: number | undefined): number {
-  if (!pid) return NaN
-  // next start runs the server in this process or a child; take the largest RSS of the tree.
-  const tree = execFileSync('ps', ['-o', 'pid=,ppid=,rss=', '-e'], { encoding: 'utf8' })
-    .trim()
-    .split('\n')
-    .map((line) => line.trim().split(/\s+/).map(Number) as [number, number, number])
-  const family = new Set([pid])
-  for (let grew = true; grew; ) {
-    grew = false
-    for (const [child, parent] of tree) {
-      if (family.has(parent) && !family.has(child)) {
-        family.add(child)
-        grew = true
-      }
-    }
-  }
-  return Math.max(...tree.filter(([id]) => family.has(id)).map(([, , rss]) => rss)) / 1024
-}
 
 async function load(url: string) {
   const result = await autocannon({ url, connections, duration })

@@ -10,7 +10,7 @@ export function isUsE164(value: string): boolean {
   return US_E164.test(value)
 }
 
-/** "+18885550142" → "(888) 555-0142". Anything that is not a US E.164 number is returned unchanged. */
+/** "+12125550199" → "(212) 555-0199". Anything that is not a US E.164 number is returned unchanged. */
 export function formatUsPhone(e164: string): string {
   const match = US_E164.exec(e164)
   if (!match) return e164

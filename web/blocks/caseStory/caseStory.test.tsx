@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { testContext, TEST_TEL } from '../testing'
+import { testContext, TEST_TEL } from '../../../tests/support/blockFixtures'
 import { CaseStory } from './CaseStory'
 
 afterEach(cleanup)

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { testContext } from '../testing'
+import { testContext } from '../../../tests/support/blockFixtures'
 import { TemplateFooter } from './TemplateFooter'
 
 afterEach(cleanup)

@@ -1,4 +1,4 @@
-import type { BlockContext } from './types'
+import type { BlockContext } from '../../web/blocks/types'
 
 /** A small, fixed context for block component tests (not the bundled dataset, so tests state their own data). */
 export const testContext: BlockContext = {
