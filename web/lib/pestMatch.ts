@@ -33,9 +33,16 @@ function pluralSuffix(word: string): string {
   return /(?:ch|sh|s|x|z|o)$/.test(word) ? '(?:es)?' : '(?:s)?'
 }
 
+/** One compiled pattern per match word, reused across renders (there are a few hundred words at most). */
+const wordPatterns = new Map<string, RegExp>()
+
 function containsWord(name: string, word: string): boolean {
-  const pattern = `(?<![\\p{L}\\p{N}])${escapeRegExp(word)}${pluralSuffix(word)}(?![\\p{L}\\p{N}])`
-  return new RegExp(pattern, 'u').test(name)
+  let pattern = wordPatterns.get(word)
+  if (!pattern) {
+    pattern = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(word)}${pluralSuffix(word)}(?![\\p{L}\\p{N}])`, 'u')
+    wordPatterns.set(word, pattern)
+  }
+  return pattern.test(name)
 }
 
 /** The pest for a text, else the default pest (the one whose image file is "ant"), else the first. */
