@@ -7,6 +7,8 @@ import { rssMiB } from './rss.ts'
 
 const duration = Number(process.env.DURATION || 60)
 const connections = Number(process.env.CONNECTIONS || 200)
+/** Rounds on the same server: memory that keeps growing round after round is a leak; growth that stops is the heap sizing itself. */
+const rounds = Number(process.env.ROUNDS || 2)
 const codes = ['1026339', '1013962', '1016367', '1023191', '1015116', '1026481', '1014221', '9073451']
 const keywords = ['wasp removal', 'ant control near me', 'rodent control', 'bed bug treatment', 'spider exterminator']
 const paths = [
@@ -22,18 +24,20 @@ const paths = [
 const site = await startNext(3211)
 try {
   for (const path of paths) await fetch(site.url + path) // every variant rendered once: the run measures the cache
-  const before = rssMiB(site.pid)
-  let next = 0
-  const result = await autocannon({
-    url: site.url,
-    connections,
-    duration,
-    requests: [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length]! }) }],
-  })
-  const after = rssMiB(site.pid)
-  console.log(`Load: ${connections} connections × ${duration} s over ${paths.length} cached and personalized pages, loopback`)
-  console.table([
-    {
+  const rows = []
+  let previous = rssMiB(site.pid)
+  const start = previous
+  for (let round = 1; round <= rounds; round++) {
+    let next = 0
+    const result = await autocannon({
+      url: site.url,
+      connections,
+      duration,
+      requests: [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length]! }) }],
+    })
+    const after = rssMiB(site.pid)
+    rows.push({
+      round,
       requests: result.requests.total,
       'req/s': Math.round(result.requests.average),
       'p50 ms': result.latency.p50,
@@ -41,11 +45,15 @@ try {
       'max ms': result.latency.max,
       errors: result.errors + result.timeouts,
       'non-2xx': result.non2xx,
-      'RSS before MiB': before.toFixed(0),
+      'RSS before MiB': previous.toFixed(0),
       'RSS after MiB': after.toFixed(0),
-      'RSS change': `${(((after - before) / before) * 100).toFixed(1)} %`,
-    },
-  ])
+      'RSS change': `${(((after - previous) / previous) * 100).toFixed(1)} %`,
+    })
+    previous = after
+  }
+  console.log(`Load: ${connections} connections × ${duration} s × ${rounds} rounds over ${paths.length} cached and personalized pages, loopback`)
+  console.table(rows)
+  console.log(`RSS from start to end: ${start.toFixed(0)} → ${previous.toFixed(0)} MiB`)
 } finally {
   await site.stop()
 }
