@@ -1,29 +1,22 @@
 import Link from 'next/link'
-import { SiteFooter } from '../components/SiteFooter'
-import { SiteHeader } from '../components/SiteHeader'
-import { StickyCallBar } from '../components/StickyCallBar'
+import { SiteFrame } from '../components/SiteFrame'
 import { getSettings } from '../lib/content'
 
 export default async function NotFound() {
   const site = await getSettings()
   const { notFound } = site
   return (
-    <>
-      <SiteHeader site={site} />
-      <main id="main">
-        <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
-      <p className="text-7xl font-extrabold text-brand-700">{notFound?.code}</p>
-      <h1 className="mt-4 text-2xl font-bold">{notFound?.heading}</h1>
-      <Link
-        href="/"
-        className="mt-8 inline-flex min-h-12 items-center rounded-xl bg-brand-700 px-6 font-bold text-white hover:bg-brand-800"
-      >
-        {notFound?.linkLabel}
-      </Link>
-        </section>
-      </main>
-      <SiteFooter site={site} />
-      <StickyCallBar site={site} />
-    </>
+    <SiteFrame site={site}>
+      <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
+        <p className="text-7xl font-extrabold text-brand-700">{notFound?.code}</p>
+        <h1 className="mt-4 text-2xl font-bold">{notFound?.heading}</h1>
+        <Link
+          href="/"
+          className="mt-8 inline-flex min-h-12 items-center rounded-xl bg-brand-700 px-6 font-bold text-white hover:bg-brand-800"
+        >
+          {notFound?.linkLabel}
+        </Link>
+      </section>
+    </SiteFrame>
   )
 }

@@ -95,7 +95,7 @@ export function BlockRenderer({ blocks, context }: { blocks: ReadonlyArray<Block
   return (
     <>
       {blocks.map((block, index) =>
-        block ? <Fragment key={block._key ?? `${block._type}-${index}`}>{renderBlock(block, { ...context, isFirst: !hasHero && index === 0 })}</Fragment> : null,
+        block ? <Fragment key={block._key ?? `${block._type}-${index}`}>{renderBlock(block, { ...context, isPageTitle: !hasHero && index === 0 })}</Fragment> : null,
       )}
     </>
   )

@@ -28,8 +28,8 @@ export interface BlockContext {
   location?: VisitorLocation | null
   /** SUPABASE_URL, when Supabase is configured: pest photos then come from its public bucket. */
   supabaseUrl?: string
-  /** This block's heading is the page's H1: the first block, on a page without a hero. */
-  isFirst?: boolean
+  /** This block's heading is the page's H1: set on the first block of a page without a hero. */
+  isPageTitle?: boolean
 }
 
 export interface BlockProps<T extends BlockType> {

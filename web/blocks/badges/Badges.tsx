@@ -4,12 +4,12 @@ import type { BlockProps } from '../types'
 
 export function Badges({ block, context }: BlockProps<'badges'>) {
   const brand = block.tone === 'brand'
-  const Heading = context.isFirst ? 'h1' : 'h2'
+  const Heading = context.isPageTitle ? 'h1' : 'h2'
   return (
     <section className={`px-4 py-8 ${brand ? 'bg-brand-800 text-white' : 'bg-surface'}`}>
       <div className="mx-auto max-w-5xl text-center">
         {block.heading ? (
-          <Heading className={`text-balance font-extrabold tracking-tight ${context.isFirst ? 'text-3xl sm:text-4xl' : 'text-2xl'}`}>
+          <Heading className={`text-balance font-extrabold tracking-tight ${context.isPageTitle ? 'text-3xl sm:text-4xl' : 'text-2xl'}`}>
             {block.heading}
           </Heading>
         ) : null}

@@ -20,7 +20,7 @@ describe('Badges', () => {
   })
 
   it('makes its heading the page title when it opens the page', () => {
-    render(<Badges block={{ _type: 'badges', _key: 'b', heading: 'Need an exterminator?', rating: null, badges: ['24/7'], tone: 'brand' }} context={{ ...testContext, isFirst: true }} />)
+    render(<Badges block={{ _type: 'badges', _key: 'b', heading: 'Need an exterminator?', rating: null, badges: ['24/7'], tone: 'brand' }} context={{ ...testContext, isPageTitle: true }} />)
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Need an exterminator?')
   })
 })

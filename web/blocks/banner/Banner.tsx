@@ -9,7 +9,7 @@ const tones = {
 
 export function Banner({ block, context }: BlockProps<'banner'>) {
   const tone = tones[block.tone]
-  const Heading = context.isFirst ? 'h1' : 'h2'
+  const Heading = context.isPageTitle ? 'h1' : 'h2'
   return (
     <section className={`${tone.band} px-4 py-10 text-center`}>
       <Heading className="mx-auto max-w-3xl text-balance text-2xl font-extrabold sm:text-3xl">{block.heading}</Heading>

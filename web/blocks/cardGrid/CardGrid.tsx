@@ -8,7 +8,7 @@ export function CardGrid({ block, context }: BlockProps<'cardGrid'>) {
   const columns = block.cards.length % 3 === 0 || block.cards.length === 5 ? 'lg:grid-cols-3' : 'lg:grid-cols-4'
   return (
     <Section tone="tinted">
-      <SectionHeading className="text-center" asPageTitle={context.isFirst}>{block.heading}</SectionHeading>
+      <SectionHeading className="text-center" asPageTitle={context.isPageTitle}>{block.heading}</SectionHeading>
       {block.intro ? <p className="mx-auto mt-3 max-w-2xl text-center text-muted sm:text-lg">{block.intro}</p> : null}
       <ul className={`mt-8 grid gap-4 sm:grid-cols-2 ${columns}`}>
         {block.cards.map((card) => (

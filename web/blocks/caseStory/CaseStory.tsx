@@ -6,7 +6,7 @@ export function CaseStory({ block, context }: BlockProps<'caseStory'>) {
   return (
     <Section tone="tinted" narrow>
       {block.eyebrow ? <p className="text-sm font-bold tracking-wide text-brand-700 uppercase">{block.eyebrow}</p> : null}
-      <SectionHeading asPageTitle={context.isFirst}>{block.heading}</SectionHeading>
+      <SectionHeading asPageTitle={context.isPageTitle}>{block.heading}</SectionHeading>
       <p className="mt-4 leading-relaxed whitespace-pre-line text-muted sm:text-lg">{block.story}</p>
       {block.facts?.length ? (
         <dl className="mt-6 grid grid-cols-2 gap-3">

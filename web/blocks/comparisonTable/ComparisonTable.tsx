@@ -5,7 +5,7 @@ import type { BlockProps } from '../types'
 export function ComparisonTable({ block, context }: BlockProps<'comparisonTable'>) {
   return (
     <Section narrow>
-      <SectionHeading asPageTitle={context.isFirst}>{block.heading}</SectionHeading>
+      <SectionHeading asPageTitle={context.isPageTitle}>{block.heading}</SectionHeading>
       {block.intro ? <p className="mt-3 text-muted sm:text-lg">{block.intro}</p> : null}
       <div className="mt-6 overflow-hidden rounded-xl border border-line">
         <table className="w-full border-collapse text-left" data-testid="comparison-table">

@@ -12,7 +12,7 @@ export function ContactForm({ block, context }: BlockProps<'contactForm'>) {
   const id = useId()
   return (
     <Section narrow>
-      <SectionHeading id={`${id}-heading`} asPageTitle={context.isFirst}>
+      <SectionHeading id={`${id}-heading`} asPageTitle={context.isPageTitle}>
         {block.heading}
       </SectionHeading>
       {block.intro ? <p className="mt-2 text-muted">{block.intro}</p> : null}

@@ -6,7 +6,7 @@ import type { BlockProps } from '../types'
 export function CostComparison({ block, context }: BlockProps<'costComparison'>) {
   return (
     <Section tone="tinted">
-      <SectionHeading className="text-center" asPageTitle={context.isFirst}>
+      <SectionHeading className="text-center" asPageTitle={context.isPageTitle}>
         {block.heading}
       </SectionHeading>
       {block.intro ? <p className="mx-auto mt-3 max-w-2xl text-center text-muted sm:text-lg">{block.intro}</p> : null}

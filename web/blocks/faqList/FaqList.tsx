@@ -15,7 +15,7 @@ export function FaqList({ block, context }: BlockProps<'faqList'>) {
   const group = `faq-${block._key ?? 'list'}`
   return (
     <Section narrow>
-      <SectionHeading asPageTitle={context.isFirst}>{block.heading}</SectionHeading>
+      <SectionHeading asPageTitle={context.isPageTitle}>{block.heading}</SectionHeading>
       <div className="mt-6 divide-y divide-line rounded-xl border border-line" data-testid="faq">
         {faqs.map((faq) => (
           <details key={faq._id} name={group} className="group">

@@ -12,7 +12,7 @@ export function PestList({ block, context }: BlockProps<'pestList'>) {
   const headingId = `pest-list-${block._key ?? 'section'}`
   return (
     <Section tone="tinted" labelledBy={headingId}>
-      <SectionHeading id={headingId} className="text-center" asPageTitle={context.isFirst}>
+      <SectionHeading id={headingId} className="text-center" asPageTitle={context.isPageTitle}>
         {block.heading}
       </SectionHeading>
       <p className="mx-auto mt-3 max-w-2xl text-center text-muted sm:text-lg">{block.intro}</p>

@@ -5,7 +5,7 @@ import type { BlockProps } from '../types'
 export function Steps({ block, context }: BlockProps<'steps'>) {
   return (
     <Section>
-      <SectionHeading className="text-center" asPageTitle={context.isFirst}>{block.heading}</SectionHeading>
+      <SectionHeading className="text-center" asPageTitle={context.isPageTitle}>{block.heading}</SectionHeading>
       {block.intro ? <p className="mx-auto mt-3 max-w-2xl text-center text-muted sm:text-lg">{block.intro}</p> : null}
       <ol className="mt-8 grid gap-4 md:grid-cols-3" data-testid="steps">
         {block.steps.map((step, index) => (

@@ -5,7 +5,7 @@ import type { BlockProps } from '../types'
 export function TextSection({ block, context }: BlockProps<'textSection'>) {
   return (
     <Section narrow>
-      {block.heading ? <SectionHeading asPageTitle={context.isFirst}>{block.heading}</SectionHeading> : null}
+      {block.heading ? <SectionHeading asPageTitle={context.isPageTitle}>{block.heading}</SectionHeading> : null}
       <RichText value={block.body} />
     </Section>
   )

@@ -27,7 +27,7 @@ describe('TextSection', () => {
   })
 
   it('makes its heading the page H1 when it opens a page without a hero', () => {
-    render(<TextSection block={{ _type: 'textSection', _key: 't', heading: 'About', body }} context={{ ...testContext, isFirst: true }} />)
+    render(<TextSection block={{ _type: 'textSection', _key: 't', heading: 'About', body }} context={{ ...testContext, isPageTitle: true }} />)
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('About')
   })
 
