@@ -2,7 +2,7 @@
 // against `next start` (production build). Prints req/s, latency, errors and the server's memory
 // before and after. Usage: npm run build && npm run bench:load   (DURATION, CONNECTIONS to change)
 import autocannon from 'autocannon'
-import { startNext } from '../tests/e2e/nextServer.ts'
+import { startSite } from '../tests/e2e/nextServer.ts'
 import { rssMiB } from './rss.ts'
 
 const duration = Number(process.env.DURATION || 60)
@@ -21,7 +21,7 @@ const paths = [
 ]
 
 
-const site = await startNext(3211)
+const site = await startSite(3211)
 try {
   for (const path of paths) await fetch(site.url + path) // every variant rendered once: the run measures the cache
   const rows = []

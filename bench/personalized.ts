@@ -7,7 +7,7 @@
 // Usage: node bench/personalized.ts        (DURATION=10 seconds per case, CONNECTIONS=10)
 import autocannon from 'autocannon'
 import { readFileSync } from 'node:fs'
-import { startNext } from '../tests/e2e/nextServer.ts'
+import { startSite } from '../tests/e2e/nextServer.ts'
 import { startPostgrest } from '../tests/support/postgrest.ts'
 
 const duration = Number(process.env.DURATION || 10)
@@ -23,7 +23,7 @@ const rows = Object.fromEntries(table.slice(0, 5000).map((line) => {
 const codes = Object.keys(rows).slice(100, 100 + CODES)
 
 const rest = await startPostgrest(rows)
-const site = await startNext(3199, { SUPABASE_URL: rest.url, SUPABASE_ANON_KEY: 'bench-anon-key' })
+const site = await startSite(3199, { SUPABASE_URL: rest.url, SUPABASE_ANON_KEY: 'bench-anon-key' })
 
 async function run(name: string, options: Partial<autocannon.Options>) {
   const before = rest.requests.length

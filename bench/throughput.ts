@@ -1,5 +1,6 @@
-// Throughput of cached pages: `next start` (production build) against nginx serving the same HTML
-// bytes, on loopback, in the same run. Also the Next server's memory before and after.
+// Throughput of cached pages on loopback, in the same run: the site's production server (`npm start`:
+// the page cache in front of Next), plain `next start`, and nginx serving the same HTML bytes.
+// Also the servers' memory before and after.
 // Needs nginx (apt-get install -y nginx-light). Usage: npm run build && npm run bench:throughput
 // DURATION=10 seconds per case, CONNECTIONS=10.
 import autocannon from 'autocannon'
@@ -7,7 +8,7 @@ import { spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { startNext } from '../tests/e2e/nextServer.ts'
+import { startSite } from '../tests/e2e/nextServer.ts'
 import { rssMiB } from './rss.ts'
 
 const duration = Number(process.env.DURATION || 10)
@@ -25,7 +26,8 @@ async function load(url: string) {
   return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors }
 }
 
-const site = await startNext(3201)
+const site = await startSite(3201)
+const plainNext = await startSite(3203, {}, 'next')
 const root = mkdtempSync(path.join(tmpdir(), 'bench-nginx-'))
 const htmlDir = path.join(root, 'html')
 mkdirSync(htmlDir)
@@ -45,27 +47,31 @@ const nginx = spawn('nginx', ['-c', path.join(root, 'nginx.conf')], { stdio: 'ig
 await new Promise((resolve) => setTimeout(resolve, 500))
 
 try {
-  const rssBefore = rssMiB(site.pid)
+  await fetch(plainNext.url + cases[2]!.path)
+  const rssBefore = { site: rssMiB(site.pid), next: rssMiB(plainNext.pid) }
   const rows = []
   for (const [index, entry] of cases.entries()) {
-    const next = await load(site.url + entry.path)
+    const served = await load(site.url + entry.path)
+    const next = await load(plainNext.url + entry.path)
     const plain = await load(`http://127.0.0.1:${NGINX_PORT}/${index}.html`)
     rows.push({
       page: entry.name,
       'html KiB': (readFileSync(path.join(htmlDir, `${index}.html`)).length / 1024).toFixed(1),
-      'next req/s': next.rps,
-      'next p50/p99 ms': `${next.p50}/${next.p99}`,
+      'site req/s': served.rps,
+      'site p50/p99 ms': `${served.p50}/${served.p99}`,
+      'next start req/s': next.rps,
       'nginx req/s': plain.rps,
       'nginx p50/p99 ms': `${plain.p50}/${plain.p99}`,
-      'next/nginx': (next.rps / plain.rps).toFixed(2),
-      errors: next.errors + plain.errors,
+      'site/nginx': (served.rps / plain.rps).toFixed(2),
+      'next start/nginx': (next.rps / plain.rps).toFixed(2),
+      errors: served.errors + next.errors + plain.errors,
     })
   }
-  const rssAfter = rssMiB(site.pid)
   console.log(`Cached pages, ${connections} connections × ${duration} s each, loopback, same bytes`)
   console.table(rows)
-  console.log(`next start RSS: ${rssBefore.toFixed(0)} MiB before, ${rssAfter.toFixed(0)} MiB after`)
+  console.log(`site RSS: ${rssBefore.site.toFixed(0)} MiB before, ${rssMiB(site.pid).toFixed(0)} MiB after`)
+  console.log(`next start RSS: ${rssBefore.next.toFixed(0)} MiB before, ${rssMiB(plainNext.pid).toFixed(0)} MiB after`)
 } finally {
   nginx.kill('SIGTERM')
-  await site.stop()
+  await Promise.all([site.stop(), plainNext.stop()])
 }

@@ -7,7 +7,7 @@ import { routeSlugsQuery, settingsQuery } from '../../web/lib/sanity/queries'
 import type { RouteSlugsQueryResult, SettingsQueryResult } from '../../web/sanity.types'
 import { COPY_MARKER, isNumbersOrPunctuation, markCopy } from '../support/markCopy'
 import { launchBrowser, VIEWPORTS } from './browser'
-import { buildNext, startNext, type NextServer } from './nextServer'
+import { buildNext, startSite, type NextServer } from './nextServer'
 
 /**
  * Proof that every word is the editors': the site is built on a copy of the dataset where every
@@ -29,7 +29,7 @@ beforeAll(async () => {
   const slugs = (await queryDocuments(marked, routeSlugsQuery)) as RouteSlugsQueryResult
   paths = [...slugs.map((slug) => (slug === settings.homeSlug ? '/' : `/${slug}`)), '/no-such-page']
   await buildNext(env)
-  site = await startNext(3137, env)
+  site = await startSite(3137, env)
   browser = await launchBrowser()
 }, 240_000)
 

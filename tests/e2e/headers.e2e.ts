@@ -27,6 +27,41 @@ describe('security headers', () => {
     expect(response.headers.get('x-powered-by')).toBeNull()
   })
 
+  it.each(['/', '/ants', '/no-such-page', '/?kw=wasp+removal&loc_physical_ms=1026339', '/exterminator'])(
+    '%s allows only its own inline scripts, by hash',
+    async (path) => {
+      for (const request of ['first', 'repeat']) {
+        const response = await fetch(`${baseUrl}${path}`)
+        const scriptSrc = (response.headers.get('content-security-policy') ?? '').split(';').find((directive) => directive.trim().startsWith('script-src')) ?? ''
+        const html = await response.text()
+        const inlineScripts = [...html.matchAll(/<script(?![^>]*\ssrc=)(?![^>]*type="application\/ld\+json")[^>]*>/g)].length
+        expect(scriptSrc, `${request} request`).not.toContain("'unsafe-inline'")
+        expect(inlineScripts).toBeGreaterThan(0)
+        expect(scriptSrc.match(/'sha256-[A-Za-z0-9+/]{43}='/g)?.length).toBe(inlineScripts)
+      }
+    },
+  )
+
+  it('blocks an inline script that is not part of the page', async () => {
+    const page = await browser.newPage({ viewport: VIEWPORTS.phone })
+    await page.goto(`${baseUrl}/ants`, { waitUntil: 'networkidle' })
+    const outcome = await page.evaluate(
+      () =>
+        new Promise<{ ran: boolean; violation: string }>((resolve) => {
+          document.addEventListener('securitypolicyviolation', (event) =>
+            resolve({ ran: Boolean((window as unknown as { __injected?: boolean }).__injected), violation: event.violatedDirective }),
+          )
+          const script = document.createElement('script')
+          script.textContent = 'window.__injected = true'
+          document.body.append(script)
+        }),
+    )
+    expect(outcome).toEqual({ ran: false, violation: 'script-src-elem' })
+    // The page's own scripts did run: Next's client runtime started.
+    expect(await page.evaluate(() => typeof (window as unknown as { next?: { version?: string } }).next?.version)).toBe('string')
+    await page.close()
+  })
+
   it('gives the Studio its own single policy', async () => {
     const response = await fetch(`${baseUrl}/studio`)
     const csp = response.headers.get('content-security-policy') ?? ''
@@ -36,7 +71,7 @@ describe('security headers', () => {
 
   it('triggers no CSP violation on any route, the Studio included', async () => {
     const violations: string[] = []
-    for (const path of [...routes.map((route) => route.path), '/studio']) {
+    for (const path of [...routes.map((route) => route.path), '/?kw=ant+control&loc_physical_ms=1026339', '/studio']) {
       const page = await browser.newPage({ viewport: VIEWPORTS.phone })
       await page.addInitScript(() => {
         const seen: string[] = []

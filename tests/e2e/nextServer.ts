@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import path from 'node:path'
 
-/** Starts `next start` on the production build with extra environment; resolves once it answers. */
+/** Builds and starts the site's production server with extra environment; resolves once it answers. */
 export interface NextServer {
   url: string
   pid: number | undefined
@@ -28,11 +28,19 @@ export async function buildNext(env: Record<string, string>): Promise<void> {
   if (code !== 0) throw new Error(`next build failed (${code}):\n${output.join('').slice(-20000)}`)
 }
 
-export async function startNext(port: number, env: Record<string, string> = {}): Promise<NextServer> {
+/**
+ * Starts the production server (`npm start`: web/server/main.ts, the front and Next behind it) on
+ * the production build; `server: 'next'` starts plain `next start` instead, for comparison benches.
+ */
+export async function startSite(port: number, env: Record<string, string> = {}, server: 'site' | 'next' = 'site'): Promise<NextServer> {
   const logs: string[] = []
+  const command =
+    server === 'site'
+      ? [path.join(ROOT, 'web/server/main.ts'), '-p', String(port), '-H', '127.0.0.1']
+      : [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'start', 'web', '-p', String(port), '-H', '127.0.0.1']
   const child: ChildProcess = spawn(
     process.execPath,
-    [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'start', 'web', '-p', String(port), '-H', '127.0.0.1'],
+    command,
     {
       cwd: ROOT,
       env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', ...env },
@@ -48,12 +56,12 @@ export async function startNext(port: number, env: Record<string, string> = {}):
   const url = `http://127.0.0.1:${port}`
   const deadline = Date.now() + 60_000
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`next start exited (${child.exitCode}): ${logs.slice(-5).join('\n')}`)
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}): ${logs.slice(-5).join('\n')}`)
     try {
       await fetch(url, { redirect: 'manual' })
       break
     } catch {
-      if (Date.now() > deadline) throw new Error(`next start did not answer at ${url}`)
+      if (Date.now() > deadline) throw new Error(`the server did not answer at ${url}`)
       await new Promise((resolve) => setTimeout(resolve, 200))
     }
   }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
 import { startPostgrest, type PostgrestStandIn } from '../support/postgrest'
 import { launchBrowser, VIEWPORTS } from './browser'
-import { startNext, type NextServer } from './nextServer'
+import { startSite, type NextServer } from './nextServer'
 
 const baseUrl = inject('baseUrl')
 
@@ -112,7 +112,7 @@ describe('with Supabase configured', () => {
 
   beforeAll(async () => {
     rest = await startPostgrest({ '1026339': 'Dallas, TX', '4242': 'Springfield, IL' })
-    site = await startNext(3117, { SUPABASE_URL: rest.url, SUPABASE_ANON_KEY: 'anon-key' })
+    site = await startSite(3117, { SUPABASE_URL: rest.url, SUPABASE_ANON_KEY: 'anon-key' })
   }, 90_000)
 
   afterAll(async () => {
@@ -142,7 +142,7 @@ describe('with Supabase configured', () => {
   })
 
   it('still answers 200 within 1 s when Supabase refuses connections', async () => {
-    const refused = await startNext(3118, { SUPABASE_URL: 'http://127.0.0.1:9', SUPABASE_ANON_KEY: 'anon-key' })
+    const refused = await startSite(3118, { SUPABASE_URL: 'http://127.0.0.1:9', SUPABASE_ANON_KEY: 'anon-key' })
     try {
       const { status, body, ms } = await html(`${refused.url}/?loc_physical_ms=1026339`)
       expect(status).toBe(200)

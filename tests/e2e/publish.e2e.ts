@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { telHref } from '../../web/lib/phone'
 import { bundledDocuments, type SanityDocumentLike } from '../../web/lib/sanity/localDataset'
 import { startContentLake, type ContentLakeStandIn } from '../support/contentLake'
-import { buildNext, startNext, type NextServer } from './nextServer'
+import { buildNext, startSite, type NextServer } from './nextServer'
 
 /**
  * Publish → live, end to end: the site is built and served against a loopback Content Lake (the
@@ -30,7 +30,7 @@ let site: NextServer
 beforeAll(async () => {
   lake = await startContentLake(bundledDocuments(), LAKE_PORT)
   await buildNext(env)
-  site = await startNext(3127, env)
+  site = await startSite(3127, env)
 }, 240_000)
 
 afterAll(async () => {

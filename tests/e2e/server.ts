@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { CHROMIUM_PATH } from './browser'
-import { startNext, type NextServer } from './nextServer'
+import { startSite, type NextServer } from './nextServer'
 
 /**
  * Starts `next start` on the existing production build (npm test builds first) and hands the base
@@ -26,7 +26,7 @@ export default async function setup(project: TestProject) {
   if (!existsSync(path.join(root, 'web/.next/BUILD_ID'))) {
     throw new Error('No production build: run `npm run build` first (npm test does).')
   }
-  server = await startNext(PORT)
+  server = await startSite(PORT)
   project.provide('baseUrl', server.url)
   return async () => {
     await server?.stop()

@@ -89,13 +89,16 @@ function renderBlock(block: Block, context: BlockContext): ReactNode {
 /** Blocks whose headline is always the page's H1. */
 const HERO_TYPES = new Set<Block['_type']>(['hero', 'templateHero'])
 
+/** How many leading blocks fill a phone's first screen (a hero and what follows it). */
+const FIRST_SCREEN_BLOCKS = 2
+
 export function BlockRenderer({ blocks, context }: { blocks: ReadonlyArray<Block | null>; context: BlockContext }) {
   // One H1 per page: the hero's; without a hero, the first block's heading.
   const hasHero = blocks.some((block) => block !== null && HERO_TYPES.has(block._type))
   return (
     <>
       {blocks.map((block, index) =>
-        block ? <Fragment key={block._key ?? `${block._type}-${index}`}>{renderBlock(block, { ...context, isPageTitle: !hasHero && index === 0 })}</Fragment> : null,
+        block ? <Fragment key={block._key ?? `${block._type}-${index}`}>{renderBlock(block, { ...context, isPageTitle: !hasHero && index === 0, isFirstScreen: index < FIRST_SCREEN_BLOCKS })}</Fragment> : null,
       )}
     </>
   )

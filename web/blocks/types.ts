@@ -30,6 +30,8 @@ export interface BlockContext {
   supabaseUrl?: string
   /** This block's heading is the page's H1: set on the first block of a page without a hero. */
   isPageTitle?: boolean
+  /** This block is one of the page's first two: on a phone it is in the first screen, so its image is the likely LCP. */
+  isFirstScreen?: boolean
 }
 
 export interface BlockProps<T extends BlockType> {

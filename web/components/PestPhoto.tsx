@@ -11,12 +11,13 @@ import { BUNDLED_ILLUSTRATION, type PhotoSource } from '../lib/pestPhoto'
  */
 export function PestPhoto({
   source,
-  priority = false,
+  preload = false,
   sizes,
   className = '',
 }: {
   source: PhotoSource
-  priority?: boolean
+  /** The page's lead image: fetched at once with high priority, so it is not what LCP waits on. */
+  preload?: boolean
   sizes: string
   className?: string
 }) {
@@ -29,7 +30,8 @@ export function PestPhoto({
       width={source.width}
       height={source.height}
       sizes={sizes}
-      priority={priority}
+      preload={preload}
+      fetchPriority={preload ? 'high' : undefined}
       unoptimized={bundled}
       onError={() => setFailed(true)}
       // The box is decided on the server (source.bundled), so a late swap never changes its size.

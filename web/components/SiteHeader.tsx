@@ -18,7 +18,8 @@ export function SiteHeader({ site }: { site: SiteSettings }) {
               width={logo.asset.width ?? 160}
               height={logo.asset.height ?? 40}
               className="h-10 w-auto"
-              priority
+              preload
+              fetchPriority="high"
             />
           ) : (
             <>

@@ -12,6 +12,7 @@ export function PestImageBlock({ block, context }: BlockProps<'pestImage'>) {
       <PestPhoto
         source={photoSource(pest, context.supabaseUrl)}
         sizes="(min-width: 896px) 864px, 100vw"
+        preload={context.isFirstScreen}
         className="rounded-2xl bg-brand-50 shadow-sm"
       />
       {block.caption ? <figcaption className="mt-2 text-center text-sm text-muted">{block.caption}</figcaption> : null}

@@ -1,5 +1,5 @@
-import { normalizeKeyword } from './keyword'
-import { formatCityState, isLocationCode, parseCityState } from '../location/parse'
+import { normalizeKeyword } from './keyword.ts'
+import { formatCityState, isLocationCode, parseCityState } from '../location/parse.ts'
 import type { VisitorLocation } from '../../blocks/types'
 
 /**

@@ -1,0 +1,165 @@
+import http, { type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { gunzipSync } from 'node:zlib'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { acceptsGzip, createFrontHandler } from './front'
+import { PageCache } from './pageCache'
+
+/** A stand-in for Next behind the front: answers per path, records what reached it. */
+interface Reply {
+  status?: number
+  headers?: OutgoingHttpHeaders
+  body?: string
+}
+const PAGE = '<!DOCTYPE html><html><head><script>self.__next_f=[]</script></head><body><h1>Ants</h1><script type="application/ld+json">{}</script></body></html>'
+const POLICY = "default-src 'self'; script-src 'self' 'unsafe-inline'"
+const cachedPage: Reply = {
+  headers: { 'content-type': 'text/html; charset=utf-8', 'x-nextjs-cache': 'HIT', 'cache-control': 's-maxage=3600', 'content-security-policy': POLICY, 'x-middleware-rewrite': 'http://localhost:4000/x' },
+  body: PAGE,
+}
+const withoutCacheState = Object.fromEntries(Object.entries(cachedPage.headers!).filter(([name]) => name !== 'x-nextjs-cache'))
+let replies: Record<string, Reply> = {}
+const received: { method: string; url: string; headers: IncomingHttpHeaders }[] = []
+const upstream = http.createServer((request, response) => {
+  received.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers })
+  request.resume()
+  const reply = replies[(request.url ?? '').split('?')[0]!] ?? { status: 404, headers: { 'content-type': 'text/plain' }, body: 'none' }
+  response.writeHead(reply.status ?? 200, reply.headers)
+  response.end(reply.body)
+})
+let cache: PageCache
+let front: http.Server
+let base = ''
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve))
+  const upstreamPort = (upstream.address() as AddressInfo).port
+  front = http.createServer((request, response) => handler(request, response))
+  await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve))
+  base = `http://127.0.0.1:${(front.address() as AddressInfo).port}`
+  cache = new PageCache({ maxBytes: 10_000_000, ttlMs: 60_000 })
+  handler = createFrontHandler({ upstream: { host: '127.0.0.1', port: upstreamPort }, cache })
+})
+let handler: ReturnType<typeof createFrontHandler>
+afterAll(async () => {
+  front.closeAllConnections()
+  upstream.closeAllConnections()
+  await Promise.all([new Promise((resolve) => front.close(resolve)), new Promise((resolve) => upstream.close(resolve))])
+})
+beforeEach(() => {
+  cache.clear()
+  received.length = 0
+  replies = { '/ants': cachedPage }
+})
+
+async function get(path: string, headers: Record<string, string> = {}, method = 'GET') {
+  const response = await fetch(base + path, { method, headers: { 'accept-encoding': 'identity', ...headers } })
+  return { response, body: await response.text() }
+}
+
+describe('the front: pages from the cache', () => {
+  it('copies a page Next served from its cache and answers repeats without asking Next', async () => {
+    const first = await get('/ants?gclid=1')
+    const second = await get('/ants?gclid=2')
+    expect(first.response.headers.get('x-page-cache')).toBe('miss')
+    expect(second.response.headers.get('x-page-cache')).toBe('hit')
+    expect(second.body).toBe(PAGE)
+    expect(received).toHaveLength(1)
+    // The copy is fetched uncompressed and compressed once by the front.
+    expect(received[0]!.headers['accept-encoding']).toBe('identity')
+  })
+
+  it("gives every page a policy allowing only its own inline scripts, and hides Next's internal address", async () => {
+    for (const attempt of [1, 2]) {
+      const { response } = await get('/ants')
+      const policy = response.headers.get('content-security-policy') ?? ''
+      expect(policy, `request ${attempt}`).not.toContain("'unsafe-inline'")
+      expect(policy).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/]{43}='$/)
+      expect(response.headers.get('x-middleware-rewrite')).toBeNull()
+    }
+  })
+
+  it('serves gzip to clients that accept it, the same page', async () => {
+    const response = await fetch(base + '/ants', { headers: { 'accept-encoding': 'gzip, br' } })
+    expect(response.headers.get('content-encoding')).toBe('gzip')
+    expect(response.headers.get('vary')).toContain('Accept-Encoding')
+    const raw = await new Promise<Buffer>((resolve) =>
+      http.get(base + '/ants', { headers: { 'accept-encoding': 'gzip' } }, (message) => {
+        const chunks: Buffer[] = []
+        message.on('data', (chunk: Buffer) => chunks.push(chunk)).on('end', () => resolve(Buffer.concat(chunks)))
+      }),
+    )
+    expect(gunzipSync(raw).toString('utf8')).toBe(PAGE)
+  })
+
+  it.each([
+    ['stale (a publish happened)', { ...cachedPage, headers: { ...cachedPage.headers, 'x-nextjs-cache': 'STALE' } }],
+    ['rendered per request', { ...cachedPage, headers: { ...withoutCacheState, 'cache-control': 'private, no-store' } }],
+    ['not found', { ...cachedPage, status: 404 }],
+    ['setting a cookie', { ...cachedPage, headers: { ...cachedPage.headers, 'set-cookie': 'a=b' } }],
+  ])('never copies a page that is %s', async (_, reply) => {
+    replies['/ants'] = reply
+    await get('/ants')
+    const again = await get('/ants')
+    expect(again.response.headers.get('x-page-cache')).toBe('miss')
+    expect(received).toHaveLength(2)
+    expect(again.response.headers.get('content-security-policy')).not.toContain("'unsafe-inline'")
+  })
+
+  it('empties itself when a publish is accepted, not when a webhook is refused', async () => {
+    replies['/api/revalidate'] = { status: 401, body: 'no' }
+    await get('/ants')
+    await get('/api/revalidate', {}, 'POST')
+    expect((await get('/ants')).response.headers.get('x-page-cache')).toBe('hit')
+    replies['/api/revalidate'] = { status: 200, body: '{"revalidated":true}' }
+    await get('/api/revalidate', {}, 'POST')
+    expect((await get('/ants')).response.headers.get('x-page-cache')).toBe('miss')
+  })
+})
+
+describe('the front: everything else passes through', () => {
+  it.each([
+    ['draft mode', '/ants', { cookie: 'theme=x; __prerender_bypass=secret' }],
+    ['a client navigation', '/ants', { rsc: '1' }],
+    ['the Studio', '/studio', {}],
+    ['an asset', '/_next/static/chunks/a.js', {}],
+  ])('%s reaches Next every time, with its policy untouched', async (_, path, headers) => {
+    replies[path] = cachedPage
+    await get(path, headers)
+    const { response } = await get(path, headers)
+    expect(received).toHaveLength(2)
+    expect(response.headers.get('x-page-cache')).toBeNull()
+    expect(response.headers.get('content-security-policy')).toBe(POLICY)
+  })
+
+  it('forwards request bodies and the client address', async () => {
+    replies['/api/revalidate'] = { status: 401, body: 'no' }
+    await fetch(base + '/api/revalidate', { method: 'POST', body: '{"_type":"pest"}', headers: { 'content-type': 'application/json' } })
+    expect(received[0]).toMatchObject({ method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '127.0.0.1' } })
+  })
+
+  it('answers 502 with a plain message when Next does not answer', async () => {
+    const closed = http.createServer()
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
+    const port = (closed.address() as AddressInfo).port
+    await new Promise((resolve) => closed.close(resolve))
+    const lonely = http.createServer(createFrontHandler({ upstream: { host: '127.0.0.1', port }, cache: new PageCache({ maxBytes: 1000, ttlMs: 1000 }) }))
+    await new Promise<void>((resolve) => lonely.listen(0, '127.0.0.1', resolve))
+    const response = await fetch(`http://127.0.0.1:${(lonely.address() as AddressInfo).port}/ants`)
+    expect(response.status).toBe(502)
+    expect(await response.text()).toMatch(/briefly unavailable/)
+    lonely.closeAllConnections()
+    await new Promise((resolve) => lonely.close(resolve))
+  })
+})
+
+describe('acceptsGzip', () => {
+  it.each([
+    ['gzip, deflate, br', true],
+    ['br;q=1.0, gzip;q=0.8', true],
+    ['gzip;q=0', false],
+    ['identity', false],
+    ['*', true],
+    [undefined, false],
+  ])('%s → %s', (header, expected) => expect(acceptsGzip(header)).toBe(expected))
+})

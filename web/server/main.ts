@@ -1,0 +1,57 @@
+// The production server: `npm start` (after `npm run build`). Next renders on a loopback port of its
+// own; the public port is the front (front.ts): page cache, strict script policy, pass-through.
+// Options as `next start`: -p/--port (or PORT, default 3000), -H/--hostname (or HOSTNAME).
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
+import { createFrontHandler } from './front.ts'
+import { PageCache } from './pageCache.ts'
+
+// Next reads NODE_ENV when it loads; its types mark it read-only.
+Object.assign(process.env, { NODE_ENV: 'production' })
+const { default: next } = await import('next')
+
+/** How long a page copy is answered from memory before Next is asked again. */
+const PAGE_CACHE_TTL_MS = 5_000
+/** Bounds the copies' memory: about 200 pages of 90 KB with their gzip copies. */
+const PAGE_CACHE_MAX_BYTES = 24 * 1024 * 1024
+
+function option(long: string, short: string): string | undefined {
+  const args = process.argv.slice(2)
+  const index = args.findIndex((arg) => arg === long || arg === short)
+  return index === -1 ? undefined : args[index + 1]
+}
+
+const port = Number(option('--port', '-p') ?? process.env.PORT ?? 3000)
+const hostname = option('--hostname', '-H') ?? process.env.HOSTNAME ?? '0.0.0.0'
+
+function listen(server: http.Server, listenPort: number, host: string): Promise<AddressInfo> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(listenPort, host, () => resolve(server.address() as AddressInfo))
+  })
+}
+
+// Next must know its own address: it tells its proxy's rewrites (personalized variants, the 404
+// page) from external ones by comparing origins.
+const nextServer = http.createServer()
+const upstream = await listen(nextServer, 0, '127.0.0.1')
+const app = next({ dev: false, dir: path.resolve(import.meta.dirname, '..'), hostname: '127.0.0.1', port: upstream.port })
+await app.prepare()
+const handleWithNext = app.getRequestHandler()
+nextServer.on('request', (request: http.IncomingMessage, response: http.ServerResponse) => void handleWithNext(request, response))
+
+const cache = new PageCache({ maxBytes: PAGE_CACHE_MAX_BYTES, ttlMs: PAGE_CACHE_TTL_MS })
+const front = http.createServer(createFrontHandler({ upstream: { host: '127.0.0.1', port: upstream.port }, cache }))
+await listen(front, port, hostname)
+console.log(`▲ Serving on http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}`)
+
+function stop() {
+  front.close()
+  nextServer.close()
+  front.closeAllConnections()
+  nextServer.closeAllConnections()
+  void app.close().finally(() => process.exit(0))
+}
+process.once('SIGTERM', stop)
+process.once('SIGINT', stop)

@@ -1,0 +1,111 @@
+import type { OutgoingHttpHeaders } from 'node:http'
+import { PERSONALIZED_ROUTES, readInputs } from '../lib/personalization/variant.ts'
+
+/**
+ * A short-lived in-memory copy of the pages Next serves from its ISR cache, in front of Next
+ * (a "micro-cache", as a CDN or nginx would keep). One Node process answering a copy from memory
+ * serves many times the requests Next's full request pipeline can, which is what an ad burst
+ * needs. Freshness stays Next's: only responses Next marks as fresh cache hits are copied, each
+ * for at most a few seconds, and a publish (a successful /api/revalidate) empties it at once.
+ */
+export interface CachedPage {
+  status: number
+  /** Final headers (strict CSP applied), without Content-Length or Content-Encoding. */
+  headers: OutgoingHttpHeaders
+  body: Buffer
+  gzipped: Buffer
+}
+
+interface Entry {
+  page: CachedPage
+  storedAt: number
+  /** A request is fetching a fresh copy: meanwhile the others get this one. */
+  refreshing: boolean
+}
+
+export type Lookup = { page: CachedPage; state: 'fresh' | 'stale-refreshing' } | { page: CachedPage; state: 'stale' } | undefined
+
+export class PageCache {
+  readonly maxBytes: number
+  readonly ttlMs: number
+  readonly now: () => number
+  #entries = new Map<string, Entry>()
+  #bytes = 0
+
+  constructor({ maxBytes, ttlMs, now = Date.now }: { maxBytes: number; ttlMs: number; now?: () => number }) {
+    this.maxBytes = maxBytes
+    this.ttlMs = ttlMs
+    this.now = now
+  }
+
+  get size(): number {
+    return this.#entries.size
+  }
+
+  get bytes(): number {
+    return this.#bytes
+  }
+
+  /**
+   * A stale entry is handed to one caller as 'stale' (it fetches the fresh copy and stores it);
+   * callers after it get the stale copy as 'stale-refreshing' until that copy arrives.
+   */
+  lookup(key: string): Lookup {
+    const entry = this.#entries.get(key)
+    if (!entry) return undefined
+    // Map order is recency order: re-insert on use.
+    this.#entries.delete(key)
+    this.#entries.set(key, entry)
+    if (this.now() - entry.storedAt < this.ttlMs) return { page: entry.page, state: 'fresh' }
+    if (entry.refreshing) return { page: entry.page, state: 'stale-refreshing' }
+    entry.refreshing = true
+    return { page: entry.page, state: 'stale' }
+  }
+
+  set(key: string, page: CachedPage): void {
+    this.delete(key)
+    const size = entrySize(key, page)
+    if (size > this.maxBytes) return
+    this.#entries.set(key, { page, storedAt: this.now(), refreshing: false })
+    this.#bytes += size
+    for (const [oldest, entry] of this.#entries) {
+      if (this.#bytes <= this.maxBytes) break
+      this.#entries.delete(oldest)
+      this.#bytes -= entrySize(oldest, entry.page)
+    }
+  }
+
+  delete(key: string): void {
+    const entry = this.#entries.get(key)
+    if (!entry) return
+    this.#entries.delete(key)
+    this.#bytes -= entrySize(key, entry.page)
+  }
+
+  clear(): void {
+    this.#entries.clear()
+    this.#bytes = 0
+  }
+}
+
+function entrySize(key: string, page: CachedPage): number {
+  return key.length * 2 + page.body.length + page.gzipped.length + 1024
+}
+
+/**
+ * The cache key of a page request: the path, plus, on personalized landing pages, exactly the
+ * normalized inputs that shape the variant. Cached pages cannot read the query string, so gclid,
+ * utm_* and the like never split an entry, and two spellings of one keyword share it.
+ */
+export function pageCacheKey(url: URL): string {
+  const route = PERSONALIZED_ROUTES[url.pathname]
+  if (!route || url.searchParams.size === 0) return url.pathname
+  const inputs = readInputs(url.searchParams)
+  const shaping = [
+    route.fields.includes('keyword') ? inputs.keyword : '',
+    route.fields.includes('location') ? (inputs.locationCode ?? '') : '',
+    route.fields.includes('headline') ? inputs.headline : '',
+    route.fields.includes('question') && inputs.question ? 1 : 0,
+  ]
+  return shaping.some(Boolean) ? `${url.pathname}?${JSON.stringify(shaping)}` : url.pathname
+}
