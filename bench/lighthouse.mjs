@@ -1,4 +1,4 @@
-// Lighthouse (mobile preset) against `next start` on the production build, Debian Chromium, offline.
+// Lighthouse (mobile preset) against the production server (`npm start`) on the production build, Debian Chromium, offline.
 // Runs each path RUNS times and prints the median scores and timings.
 // Usage: node bench/lighthouse.mjs [base=http://127.0.0.1:3000] [path ...]   (RUNS=3 by default)
 import { spawnSync } from 'node:child_process'

@@ -1,6 +1,6 @@
 // A bounded load run: 200 connections for 60 s over cached and personalized pages, on loopback,
-// against `next start` (production build). Prints req/s, latency, errors and the server's memory
-// before and after. Usage: npm run build && npm run bench:load   (DURATION, CONNECTIONS to change)
+// against the production server (`npm start`: the page cache in front of Next). Prints req/s,
+// latency, errors and the server's memory before and after. Usage: npm run build && npm run bench:load   (DURATION, CONNECTIONS to change)
 import autocannon from 'autocannon'
 import { startSite } from '../tests/e2e/nextServer.ts'
 import { rssMiB } from './rss.ts'

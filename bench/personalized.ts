@@ -1,4 +1,4 @@
-// Throughput of personalized landing pages, on loopback, against `next start` on the production build
+// Throughput of personalized landing pages, on loopback, against the production server (`npm start`) on the production build
 // (run `npm run build` first). Supabase is configured to a loopback PostgREST so every location-backend
 // request is counted.
 //   (a) plain cached /
