@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { refusedPort } from '../support/postgrest'
-import { buildNext } from './nextServer'
+import { buildNext, startSite } from './nextServer'
 
 /**
  * A build configured for a Sanity project whose Content Lake cannot be reached fails, with a
@@ -19,4 +19,12 @@ describe('build with the Content Lake unreachable', () => {
     expect((error as Error).message).toMatch(/Could not read content from Sanity project "unreachable"/)
     expect((error as Error).message).toMatch(/unset NEXT_PUBLIC_SANITY_PROJECT_ID to build from the bundled dataset/)
   }, 240_000)
+})
+
+describe('start with an invalid environment', () => {
+  it('refuses to serve and names the variable', async () => {
+    const error = await startSite(3109, { NEXT_PUBLIC_SANITY_PROJECT_ID: 'Not A Project!' }).catch((failure: Error) => failure)
+    expect(error).toBeInstanceOf(Error)
+    expect((error as Error).message).toMatch(/NEXT_PUBLIC_SANITY_PROJECT_ID "Not A Project!" is not a Sanity project id/)
+  }, 60_000)
 })

@@ -56,7 +56,7 @@ export async function startSite(port: number, env: Record<string, string> = {}, 
   const url = `http://127.0.0.1:${port}`
   const deadline = Date.now() + 60_000
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}): ${logs.slice(-5).join('\n')}`)
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}): ${logs.join('\n').slice(-4000)}`)
     try {
       await fetch(url, { redirect: 'manual' })
       break
