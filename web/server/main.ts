@@ -1,6 +1,6 @@
 // The production server: `npm start` (after `npm run build`). Next renders on a loopback port of its
 // own; the public port is the front (front.ts): page cache, strict script policy, pass-through.
-// Options as `next start`: -p/--port (or PORT, default 3000), -H/--hostname (or HOSTNAME).
+// Options as `next start`: -p/--port (or PORT, default 3000), -H/--hostname (default 0.0.0.0).
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
@@ -23,7 +23,8 @@ function option(long: string, short: string): string | undefined {
 }
 
 const port = Number(option('--port', '-p') ?? process.env.PORT ?? 3000)
-const hostname = option('--hostname', '-H') ?? process.env.HOSTNAME ?? '0.0.0.0'
+// Not $HOSTNAME: containers set it to the machine's name, which need not be reachable as localhost.
+const hostname = option('--hostname', '-H') ?? '0.0.0.0'
 
 function listen(server: http.Server, listenPort: number, host: string): Promise<AddressInfo> {
   return new Promise((resolve, reject) => {
@@ -39,7 +40,14 @@ const upstream = await listen(nextServer, 0, '127.0.0.1')
 const app = next({ dev: false, dir: path.resolve(import.meta.dirname, '..'), hostname: '127.0.0.1', port: upstream.port })
 await app.prepare()
 const handleWithNext = app.getRequestHandler()
-nextServer.on('request', (request: http.IncomingMessage, response: http.ServerResponse) => void handleWithNext(request, response))
+nextServer.on('request', (request: http.IncomingMessage, response: http.ServerResponse) => {
+  // Next answers its own errors; this only keeps a failure outside them from ending the process.
+  handleWithNext(request, response).catch((error: unknown) => {
+    console.error('[next] request failed:', error)
+    if (!response.headersSent) response.statusCode = 500
+    response.end()
+  })
+})
 
 const cache = new PageCache({ maxBytes: PAGE_CACHE_MAX_BYTES, ttlMs: PAGE_CACHE_TTL_MS })
 const front = http.createServer(createFrontHandler({ upstream: { host: '127.0.0.1', port: upstream.port }, cache }))
