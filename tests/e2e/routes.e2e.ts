@@ -126,4 +126,10 @@ describe('not found', () => {
       await page.close()
     }
   })
+
+  it.each(['/no-such-page', '/home'])('%s is the rendered not-found page before any script runs', async (path) => {
+    const html = await (await fetch(`${baseUrl}${path}`)).text()
+    expect(html).toMatch(/<html lang="en"/)
+    expect(html).toContain(`>${site.settings.notFound?.heading}</h1>`)
+  })
 })

@@ -1,10 +1,11 @@
-import { getRouteSlugs } from './content'
+import { getRouteSlugs, getSettings } from './content'
 
 /**
  * The addresses content exists at, for the proxy: it answers unknown paths with the prebuilt
  * not-found page (fully rendered HTML, status 404) and logs them. Refreshed every
  * ROUTES_TTL_MS, so a page published in the Studio is reachable within that time; if the
- * Content Lake cannot be reached, the last known list is kept.
+ * Content Lake cannot be reached, the last known list is kept. The home page's own slug is not an
+ * address: that page lives at "/" only.
  */
 const ROUTES_TTL_MS = 30_000
 
@@ -13,7 +14,8 @@ let refreshing: Promise<void> | undefined
 
 async function refresh() {
   try {
-    known = { slugs: new Set(await getRouteSlugs()), expires: Date.now() + ROUTES_TTL_MS }
+    const [slugs, site] = await Promise.all([getRouteSlugs(), getSettings()])
+    known = { slugs: new Set(slugs.filter((slug) => slug !== site.homeSlug)), expires: Date.now() + ROUTES_TTL_MS }
   } catch (error) {
     console.warn(`[routes] could not refresh the list of pages: ${(error as Error).message}`)
     if (known) known.expires = Date.now() + ROUTES_TTL_MS

@@ -117,6 +117,25 @@ describe('the front: pages from the cache', () => {
   })
 })
 
+describe('the front: rewriting pages', () => {
+  it('hashes the page as rewritten, so a script the rewrite adds is allowed', async () => {
+    const rewriting = http.createServer(
+      createFrontHandler({
+        upstream: { host: '127.0.0.1', port: (upstream.address() as AddressInfo).port },
+        cache: new PageCache({ maxBytes: 1_000_000, ttlMs: 60_000 }),
+        transformHtml: (html) => html.replace('</head>', '<script>alert(1)</script></head>'),
+      }),
+    )
+    await new Promise<void>((resolve) => rewriting.listen(0, '127.0.0.1', resolve))
+    const response = await fetch(`http://127.0.0.1:${(rewriting.address() as AddressInfo).port}/ants`)
+    expect(await response.text()).toContain('<script>alert(1)</script></head>')
+    // sha256 of "alert(1)", next to the page's own script's hash.
+    expect(response.headers.get('content-security-policy')).toContain("'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='")
+    rewriting.closeAllConnections()
+    await new Promise((resolve) => rewriting.close(resolve))
+  })
+})
+
 describe('the front: everything else passes through', () => {
   it.each([
     ['draft mode', '/ants', { cookie: 'theme=x; __prerender_bypass=secret' }],

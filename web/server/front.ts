@@ -15,6 +15,8 @@ import { inlineScriptHashes, withScriptHashes } from './scriptHashes.ts'
 export interface FrontOptions {
   upstream: { host: string; port: number }
   cache: PageCache
+  /** Rewrites a page's HTML before its scripts are hashed and it is stored. */
+  transformHtml?: (html: string) => string
 }
 
 /** Hop-by-hop headers: about one connection, never forwarded. */
@@ -27,7 +29,7 @@ const DRAFT_COOKIES = /(?:^|;\s*)(?:__prerender_bypass|__next_preview_data)=/
 const FRESH_FROM_NEXT = new Set(['HIT', 'MISS', 'REVALIDATED'])
 const REVALIDATE_WEBHOOK = '/api/revalidate'
 
-export function createFrontHandler({ upstream, cache }: FrontOptions) {
+export function createFrontHandler({ upstream, cache, transformHtml }: FrontOptions) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 512 })
 
   function forward(request: IncomingMessage, headers: IncomingHttpHeaders, onResponse: (response: IncomingMessage) => void, onError: (error: Error) => void) {
@@ -76,7 +78,8 @@ export function createFrontHandler({ upstream, cache }: FrontOptions) {
         upstreamResponse.on('data', (chunk: Buffer) => chunks.push(chunk))
         upstreamResponse.on('error', (error) => badGateway(response, error))
         upstreamResponse.on('end', () => {
-          const page = toPage(upstreamResponse, Buffer.concat(chunks))
+          const html = Buffer.concat(chunks)
+          const page = toPage(upstreamResponse, transformHtml ? Buffer.from(transformHtml(html.toString('utf8')), 'utf8') : html)
           if (isCacheable(upstreamResponse)) cache.set(key, page)
           else cache.delete(key)
           sendPage(request, response, page, 'miss')

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { createFrontHandler } from './front.ts'
 import { PageCache } from './pageCache.ts'
+import { scriptsAfterFirstPaint } from './scriptsAfterPaint.ts'
 
 // Next reads NODE_ENV when it loads; its types mark it read-only.
 Object.assign(process.env, { NODE_ENV: 'production' })
@@ -50,7 +51,7 @@ nextServer.on('request', (request: http.IncomingMessage, response: http.ServerRe
 })
 
 const cache = new PageCache({ maxBytes: PAGE_CACHE_MAX_BYTES, ttlMs: PAGE_CACHE_TTL_MS })
-const front = http.createServer(createFrontHandler({ upstream: { host: '127.0.0.1', port: upstream.port }, cache }))
+const front = http.createServer(createFrontHandler({ upstream: { host: '127.0.0.1', port: upstream.port }, cache, transformHtml: scriptsAfterFirstPaint }))
 await listen(front, port, hostname)
 console.log(`▲ Serving on http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}`)
 
