@@ -79,5 +79,6 @@ describe('copy coverage', () => {
     console.log('Copy coverage: visible text nodes (390×844 and 1280×800) that an editor can change')
     console.table(rows)
     for (const row of rows) expect(row.missing, row.route).toBe('')
-  })
+    // 48 page loads, each waiting for the network to go quiet.
+  }, 180_000)
 })
