@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server'
 import { resolveLocation } from './lib/location'
-import { PERSONALIZED_ROUTES, encodeVariant, readInputs, variantFor } from './lib/personalization/variant'
+import { PERSONALIZED_ROUTES, encodeVariant, readInputs, routeInputs, variantFor } from './lib/personalization/variant'
 import { isKnownSlug } from './lib/routing'
 
 /**
@@ -32,8 +32,8 @@ export async function proxy(request: NextRequest) {
   const route = PERSONALIZED_ROUTES[pathname]
   if (route) {
     if (searchParams.size === 0) return NextResponse.next()
-    const inputs = readInputs(searchParams)
-    const location = route.fields.includes('location') ? await resolveLocation(inputs.locationCode) : null
+    const inputs = routeInputs(route, readInputs(searchParams))
+    const location = inputs.locationCode ? await resolveLocation(inputs.locationCode) : null
     const variant = variantFor(route, inputs, location)
     if (!variant) return NextResponse.next()
     const target = new URL(`${VARIANT_PREFIX}${route.id}/${encodeVariant(variant)}`, request.url)

@@ -30,7 +30,13 @@ export const getRoute = cache((slug: string) =>
   fetchContent(routeQuery, { slug }, [TAGS.slug(slug), TAGS.pests, TAGS.faqs]),
 )
 
-export const getRouteSlugs = cache(() => fetchContent(routeSlugsQuery, {}, [TAGS.routes]))
+const getRouteSlugs = cache(() => fetchContent(routeSlugsQuery, {}, [TAGS.routes]))
+
+/** The slugs that are addresses of their own: every routed document but the home page, which lives at "/" only. */
+export const getAddressSlugs = cache(async () => {
+  const [slugs, site] = await Promise.all([getRouteSlugs(), getSettings()])
+  return slugs.filter((slug) => slug !== site.homeSlug)
+})
 
 export type RoutedDocument = NonNullable<Awaited<ReturnType<typeof getRoute>>>
 

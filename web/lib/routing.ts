@@ -1,11 +1,10 @@
-import { getRouteSlugs, getSettings } from './content'
+import { getAddressSlugs } from './content'
 
 /**
  * The addresses content exists at, for the proxy: it answers unknown paths with the prebuilt
  * not-found page (fully rendered HTML, status 404) and logs them. Refreshed every
  * ROUTES_TTL_MS, so a page published in the Studio is reachable within that time; if the
- * Content Lake cannot be reached, the last known list is kept. The home page's own slug is not an
- * address: that page lives at "/" only.
+ * Content Lake cannot be reached, the last known list is kept.
  */
 const ROUTES_TTL_MS = 30_000
 
@@ -14,8 +13,7 @@ let refreshing: Promise<void> | undefined
 
 async function refresh() {
   try {
-    const [slugs, site] = await Promise.all([getRouteSlugs(), getSettings()])
-    known = { slugs: new Set(slugs.filter((slug) => slug !== site.homeSlug)), expires: Date.now() + ROUTES_TTL_MS }
+    known = { slugs: new Set(await getAddressSlugs()), expires: Date.now() + ROUTES_TTL_MS }
   } catch (error) {
     console.warn(`[routes] could not refresh the list of pages: ${(error as Error).message}`)
     if (known) known.expires = Date.now() + ROUTES_TTL_MS

@@ -2,7 +2,7 @@ import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
 import { RoutedPage } from '../../components/RoutedPage'
 import { baseBlockContext } from '../../lib/blockContext'
-import { documentMetadata, getRoute, getRouteSlugs, getSettings } from '../../lib/content'
+import { documentMetadata, getAddressSlugs, getRoute, getSettings } from '../../lib/content'
 
 type Props = { params: Promise<{ slug: string[] }> }
 
@@ -17,8 +17,7 @@ async function resolve(segments: string[]) {
 }
 
 export async function generateStaticParams() {
-  const [slugs, site] = await Promise.all([getRouteSlugs(), getSettings()])
-  return slugs.filter((slug) => slug !== site.homeSlug).map((slug) => ({ slug: [slug] }))
+  return (await getAddressSlugs()).map((slug) => ({ slug: [slug] }))
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { decodeVariant, encodeVariant, PERSONALIZED_ROUTES, readInputs, variantFor } from './variant'
+import { decodeVariant, encodeVariant, PERSONALIZED_ROUTES, readInputs, routeInputs, variantFor } from './variant'
 
 const home = PERSONALIZED_ROUTES['/']!
 const v2 = PERSONALIZED_ROUTES['/v2']!
@@ -21,6 +21,14 @@ describe('readInputs', () => {
     expect(inputs('loc_physical_ms=12a').locationCode).toBeNull()
     expect(inputs('loc_physical_ms=').locationCode).toBeNull()
     expect(inputs('loc_physical_ms=1'.padEnd(40, '1')).locationCode).toBeNull()
+  })
+})
+
+describe('routeInputs', () => {
+  it('keeps only what the route reads', () => {
+    const inputs = readInputs(new URLSearchParams('kw=wasp+removal&loc_physical_ms=1026339&headline1=Need+Help&q=y'))
+    expect(routeInputs(PERSONALIZED_ROUTES['/v2']!, inputs)).toEqual({ keyword: '', locationCode: '1026339', headline: 'need help', question: true })
+    expect(routeInputs(PERSONALIZED_ROUTES['/']!, inputs)).toEqual({ keyword: 'wasp removal', locationCode: '1026339', headline: '', question: false })
   })
 })
 

@@ -54,13 +54,24 @@ export function readInputs(params: URLSearchParams): VariantInputs {
   }
 }
 
+/** Only the inputs this route reads; the rest blanked, so inputs that shape the same page are equal. */
+export function routeInputs(route: PersonalizedRoute, inputs: VariantInputs): VariantInputs {
+  return {
+    keyword: route.fields.includes('keyword') ? inputs.keyword : '',
+    locationCode: route.fields.includes('location') ? inputs.locationCode : null,
+    headline: route.fields.includes('headline') ? inputs.headline : '',
+    question: route.fields.includes('question') && inputs.question,
+  }
+}
+
 /** The variant a route shows for these inputs; null when it is the plain page. */
 export function variantFor(route: PersonalizedRoute, inputs: VariantInputs, location: VisitorLocation | null): Variant | null {
+  const read = routeInputs(route, inputs)
   const variant: Variant = {}
-  if (route.fields.includes('keyword') && inputs.keyword) variant.keyword = inputs.keyword
+  if (read.keyword) variant.keyword = read.keyword
   if (route.fields.includes('location') && location) variant.location = formatCityState(location)
-  if (route.fields.includes('headline') && inputs.headline) variant.headline = inputs.headline
-  if (route.fields.includes('question') && inputs.question) variant.question = true
+  if (read.headline) variant.headline = read.headline
+  if (read.question) variant.question = true
   return Object.keys(variant).length > 0 ? variant : null
 }
 
