@@ -86,20 +86,52 @@ function renderBlock(block: Block, context: BlockContext): ReactNode {
   }
 }
 
-/** Blocks whose headline is always the page's H1. */
-const HERO_TYPES = new Set<Block['_type']>(['hero', 'templateHero'])
+/**
+ * Which blocks draw a heading that can be the page's H1 when the page has no hero: a hero always
+ * draws the H1 itself. Every block type is listed, so a new block has to decide.
+ */
+const TITLE_CAPABLE: Record<Block['_type'], 'hero' | boolean> = {
+  hero: 'hero',
+  templateHero: 'hero',
+  textSection: true,
+  cardGrid: true,
+  bulletList: true,
+  steps: true,
+  comparisonTable: true,
+  costComparison: true,
+  badges: true,
+  faqList: true,
+  caseStory: true,
+  contactForm: true,
+  serviceArea: true,
+  banner: true,
+  pestList: true,
+  pestImage: false,
+  urgency: false,
+  callToAction: false,
+  zipSearch: false,
+  callBanner: false,
+  testimonial: false,
+  localBusiness: false,
+  templateHeader: false,
+  templateFooter: false,
+}
 
 /** How many leading blocks fill a phone's first screen (a hero and what follows it). */
 const FIRST_SCREEN_BLOCKS = 2
 
 export function BlockRenderer({ blocks, context }: { blocks: ReadonlyArray<Block | null>; context: BlockContext }) {
-  // One H1 per page: the hero's; without a hero, the first block's heading.
-  const hasHero = blocks.some((block) => block !== null && HERO_TYPES.has(block._type))
+  const shown = blocks.filter((block): block is Block => block !== null)
+  // One H1 per page: the hero's; without a hero, the first heading that can be one.
+  const hasHero = shown.some((block) => TITLE_CAPABLE[block._type] === 'hero')
+  const title = hasHero ? undefined : shown.find((block) => TITLE_CAPABLE[block._type] === true)
   return (
     <>
-      {blocks.map((block, index) =>
-        block ? <Fragment key={block._key ?? `${block._type}-${index}`}>{renderBlock(block, { ...context, isPageTitle: !hasHero && index === 0, isFirstScreen: index < FIRST_SCREEN_BLOCKS })}</Fragment> : null,
-      )}
+      {shown.map((block, index) => (
+        <Fragment key={block._key ?? `${block._type}-${index}`}>
+          {renderBlock(block, { ...context, isPageTitle: block === title, isFirstScreen: index < FIRST_SCREEN_BLOCKS })}
+        </Fragment>
+      ))}
     </>
   )
 }

@@ -28,7 +28,7 @@ export interface BlockContext {
   location?: VisitorLocation | null
   /** SUPABASE_URL, when Supabase is configured: pest photos then come from its public bucket. */
   supabaseUrl?: string
-  /** This block's heading is the page's H1: set on the first block of a page without a hero. */
+  /** This block's heading is the page's H1: set on the first block that can show one, on a page without a hero. */
   isPageTitle?: boolean
   /** This block is one of the page's first two: on a phone it is in the first screen, so its image is the likely LCP. */
   isFirstScreen?: boolean

@@ -12,7 +12,10 @@ describe('tagsFor', () => {
   })
 
   it('refreshes both addresses when a slug changes', () => {
-    expect(tagsFor({ _type: 'page', slug: 'offers', previousSlug: 'deals' })).toEqual(['slug:offers', 'slug:deals', 'routes'])
+    // …and the settings, which name the home page by its slug.
+    expect(tagsFor({ _type: 'page', slug: 'offers', previousSlug: 'deals' })).toEqual(['slug:offers', 'slug:deals', 'routes', 'siteSettings'])
+    expect(tagsFor({ _type: 'page', slug: null, previousSlug: 'home' })).toEqual(['slug:home', 'routes', 'siteSettings'])
+    expect(tagsFor({ _type: 'page', slug: 'offers', previousSlug: 'offers' })).toEqual(['slug:offers', 'routes'])
   })
 
   it('refreshes pages showing pests or FAQs for those documents', () => {

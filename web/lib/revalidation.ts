@@ -26,8 +26,10 @@ export function tagsFor(document: PublishedDocument): string[] {
     default: {
       if (!document._type || !ROUTED_TYPES.has(document._type)) return []
       const slugs = [document.slug, document.previousSlug].filter((slug): slug is string => typeof slug === 'string' && slug !== '')
+      // Site settings read the home page's slug: a renamed or deleted page may be the home page.
+      const addressGone = typeof document.previousSlug === 'string' && document.previousSlug !== '' && document.previousSlug !== document.slug
       // A new, renamed or deleted address also changes the list of addresses.
-      return [...new Set(slugs.map(TAGS.slug)), TAGS.routes]
+      return [...new Set(slugs.map(TAGS.slug)), TAGS.routes, ...(addressGone ? [TAGS.settings] : [])]
     }
   }
 }

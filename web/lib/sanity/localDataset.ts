@@ -37,6 +37,17 @@ export async function queryDocuments(
   query: string,
   params: Record<string, unknown> = {},
 ): Promise<unknown> {
-  const result = await evaluate(parse(query, { params }), { dataset: docs, params })
+  const result = await evaluate(parsedQuery(query), { dataset: docs, params })
   return result.get()
+}
+
+/**
+ * Each query string parsed once: the route query alone holds 24 block projections. Parsed without
+ * parameters (groq-js would write their values into the tree); evaluate() supplies them.
+ */
+const parsedQueries = new Map<string, ReturnType<typeof parse>>()
+function parsedQuery(query: string): ReturnType<typeof parse> {
+  let tree = parsedQueries.get(query)
+  if (!tree) parsedQueries.set(query, (tree = parse(query)))
+  return tree
 }
