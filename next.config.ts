@@ -46,7 +46,7 @@ const nextConfig: NextConfig = {
   async headers() {
     return [
       { source: '/:path*', headers: commonHeaders(headerOptions) },
-      { source: '/:path((?!studio).*)', headers: [{ key: 'Content-Security-Policy', value: pageCsp(headerOptions) }] },
+      { source: '/:path((?!studio(?:/|$)).*)', headers: [{ key: 'Content-Security-Policy', value: pageCsp(headerOptions) }] },
       { source: '/studio/:path*', headers: [{ key: 'Content-Security-Policy', value: studioCsp(headerOptions) }] },
     ]
   },

@@ -61,6 +61,6 @@ function decodeSegment(segment: string): string {
 }
 
 export const config = {
-  // Pages only: not Next's own files, the Studio, API routes or files with an extension.
-  matcher: ['/((?!_next/|studio|api/|.*\\.[a-zA-Z0-9]+$).*)'],
+  // Pages only: not Next's own files, the Studio (/studio and below, not /studio-cleaning), API routes or files with an extension.
+  matcher: ['/((?!_next/|studio(?:/|$)|api/|.*\\.[a-zA-Z0-9]+$).*)'],
 }

@@ -62,6 +62,14 @@ describe('security headers', () => {
     await page.close()
   })
 
+  it('treats an address that only starts like the Studio as a page, not as the Studio', async () => {
+    const response = await fetch(`${baseUrl}/studio-cleaning`)
+    expect(response.status).toBe(404)
+    const csp = response.headers.get('content-security-policy') ?? ''
+    expect(csp).toMatch(/script-src 'self' 'sha256-/)
+    expect(csp).not.toContain('sanity-cdn.com')
+  })
+
   it('gives the Studio its own single policy', async () => {
     const response = await fetch(`${baseUrl}/studio`)
     const csp = response.headers.get('content-security-policy') ?? ''

@@ -3,9 +3,9 @@
  * (this site, Sanity's image CDN, the Supabase host when configured) and lets only the Studio's
  * origin frame the site (its Presentation tool shows pages in an iframe).
  *
- * Inline scripts are still allowed: pages are static and cached, and Next writes its page data as
- * inline scripts, so a per-request nonce would force every page to render dynamically. See the
- * README's hardening notes.
+ * Here inline scripts are still allowed (`next dev`, plain `next start`): Next writes its page data
+ * as inline scripts and a per-request nonce would make every page render on demand. The production
+ * server (web/server) replaces that with each page's own script hashes (scriptHashes.ts).
  */
 export interface HeaderOptions {
   production: boolean

@@ -7,6 +7,7 @@ import { PageCache } from './pageCache'
 
 /** A stand-in for Next behind the front: answers per path, records what reached it. */
 interface Reply {
+  delayMs?: number
   status?: number
   headers?: OutgoingHttpHeaders
   body?: string
@@ -24,8 +25,10 @@ const upstream = http.createServer((request, response) => {
   received.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers })
   request.resume()
   const reply = replies[(request.url ?? '').split('?')[0]!] ?? { status: 404, headers: { 'content-type': 'text/plain' }, body: 'none' }
-  response.writeHead(reply.status ?? 200, reply.headers)
-  response.end(reply.body)
+  setTimeout(() => {
+    response.writeHead(reply.status ?? 200, reply.headers)
+    response.end(reply.body)
+  }, reply.delayMs ?? 0)
 })
 let cache: PageCache
 let front: http.Server
@@ -136,6 +139,19 @@ describe('the front: rewriting pages', () => {
   })
 })
 
+describe('the front: publishes', () => {
+  it('does not keep a page whose fetch started before a publish emptied the cache', async () => {
+    replies['/ants'] = { ...cachedPage, delayMs: 300 }
+    replies['/api/revalidate'] = { status: 200, body: '{"revalidated":true}' }
+    const before = get('/ants')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    await get('/api/revalidate', {}, 'POST')
+    await before
+    replies['/ants'] = cachedPage
+    expect((await get('/ants')).response.headers.get('x-page-cache')).toBe('miss')
+  })
+})
+
 describe('the front: everything else passes through', () => {
   it.each([
     ['draft mode', '/ants', { cookie: 'theme=x; __prerender_bypass=secret' }],
@@ -153,7 +169,12 @@ describe('the front: everything else passes through', () => {
 
   it('forwards request bodies and the client address', async () => {
     replies['/api/revalidate'] = { status: 401, body: 'no' }
-    await fetch(base + '/api/revalidate', { method: 'POST', body: '{"_type":"pest"}', headers: { 'content-type': 'application/json' } })
+    await fetch(base + '/api/revalidate', {
+      method: 'POST',
+      body: '{"_type":"pest"}',
+      // A client's own forwarding header is not believed at the edge.
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9' },
+    })
     expect(received[0]).toMatchObject({ method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '127.0.0.1' } })
   })
 

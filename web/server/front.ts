@@ -63,6 +63,7 @@ export function createFrontHandler({ upstream, cache, transformHtml }: FrontOpti
     const headers = forwardedHeaders(request)
     // The copy is compressed here, once, for whoever asks for gzip.
     headers['accept-encoding'] = 'identity'
+    const generation = cache.generation
     forward(
       request,
       headers,
@@ -76,11 +77,17 @@ export function createFrontHandler({ upstream, cache, transformHtml }: FrontOpti
         }
         const chunks: Buffer[] = []
         upstreamResponse.on('data', (chunk: Buffer) => chunks.push(chunk))
-        upstreamResponse.on('error', (error) => badGateway(response, error))
+        upstreamResponse.on('error', (error) => {
+          cache.delete(key)
+          badGateway(response, error)
+        })
         upstreamResponse.on('end', () => {
           const html = Buffer.concat(chunks)
-          const page = toPage(upstreamResponse, transformHtml ? Buffer.from(transformHtml(html.toString('utf8')), 'utf8') : html)
-          if (isCacheable(upstreamResponse)) cache.set(key, page)
+          // A publish during the fetch (the cache was emptied meanwhile) makes this copy old.
+          const keep = isCacheable(upstreamResponse) && cache.generation === generation
+          const gzip = keep || acceptsGzip(request.headers['accept-encoding'])
+          const page = toPage(upstreamResponse, transformHtml ? Buffer.from(transformHtml(html.toString('utf8')), 'utf8') : html, gzip)
+          if (keep) cache.set(key, page)
           else cache.delete(key)
           sendPage(request, response, page, 'miss')
         })
@@ -127,7 +134,7 @@ function isCacheable(response: IncomingMessage): boolean {
   )
 }
 
-function toPage(response: IncomingMessage, body: Buffer): CachedPage {
+function toPage(response: IncomingMessage, body: Buffer, gzip: boolean): CachedPage {
   const headers = responseHeaders(response.headers)
   delete headers['content-length']
   delete headers['content-encoding']
@@ -136,12 +143,12 @@ function toPage(response: IncomingMessage, body: Buffer): CachedPage {
   const policy = headers['content-security-policy']
   if (typeof policy === 'string') headers['content-security-policy'] = withScriptHashes(policy, inlineScriptHashes(body.toString('utf8')))
   headers.vary = mergeVary(headers.vary, 'Accept-Encoding')
-  return { status: response.statusCode ?? 200, headers, body, gzipped: gzipSync(body) }
+  return { status: response.statusCode ?? 200, headers, body, gzipped: gzip ? gzipSync(body) : null }
 }
 
 function sendPage(request: IncomingMessage, response: ServerResponse, page: CachedPage, cacheState: 'hit' | 'miss') {
-  const gzip = acceptsGzip(request.headers['accept-encoding'])
-  const body = gzip ? page.gzipped : page.body
+  const gzip = page.gzipped !== null && acceptsGzip(request.headers['accept-encoding'])
+  const body = gzip && page.gzipped ? page.gzipped : page.body
   response.writeHead(page.status, {
     ...page.headers,
     ...(gzip ? { 'content-encoding': 'gzip' } : {}),
@@ -154,8 +161,10 @@ function sendPage(request: IncomingMessage, response: ServerResponse, page: Cach
 function forwardedHeaders(request: IncomingMessage): IncomingHttpHeaders {
   const headers: IncomingHttpHeaders = {}
   for (const [name, value] of Object.entries(request.headers)) if (!HOP_BY_HOP.has(name)) headers[name] = value
+  // This is the public edge: a client's own X-Forwarded-For is not to be believed.
+  delete headers['x-forwarded-for']
   const client = request.socket.remoteAddress
-  if (client) headers['x-forwarded-for'] = headers['x-forwarded-for'] ? `${String(headers['x-forwarded-for'])}, ${client}` : client
+  if (client) headers['x-forwarded-for'] = client
   return headers
 }
 

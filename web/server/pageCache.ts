@@ -13,7 +13,8 @@ export interface CachedPage {
   /** Final headers (strict CSP applied), without Content-Length or Content-Encoding. */
   headers: OutgoingHttpHeaders
   body: Buffer
-  gzipped: Buffer
+  /** null for a page sent once, uncompressed, and not kept. */
+  gzipped: Buffer | null
 }
 
 interface Entry {
@@ -31,6 +32,7 @@ export class PageCache {
   readonly now: () => number
   #entries = new Map<string, Entry>()
   #bytes = 0
+  #generation = 0
 
   constructor({ maxBytes, ttlMs, now = Date.now }: { maxBytes: number; ttlMs: number; now?: () => number }) {
     this.maxBytes = maxBytes
@@ -44,6 +46,11 @@ export class PageCache {
 
   get bytes(): number {
     return this.#bytes
+  }
+
+  /** Changes on every clear(): a copy fetched across a publish must not be stored. */
+  get generation(): number {
+    return this.#generation
   }
 
   /**
@@ -85,11 +92,12 @@ export class PageCache {
   clear(): void {
     this.#entries.clear()
     this.#bytes = 0
+    this.#generation++
   }
 }
 
 function entrySize(key: string, page: CachedPage): number {
-  return key.length * 2 + page.body.length + page.gzipped.length + 1024
+  return key.length * 2 + page.body.length + (page.gzipped?.length ?? 0) + 1024
 }
 
 /**

@@ -3,8 +3,10 @@ import { createHash } from 'node:crypto'
 /**
  * A strict script policy for cached pages. Next writes its page data as inline scripts, and a
  * per-request nonce would make every page render on demand. The pages are cached, so instead each
- * HTML body's inline scripts are hashed once, when it enters the page cache, and the policy lists
- * exactly those hashes: `'unsafe-inline'` goes, and injected markup could not run a script.
+ * HTML body's inline scripts are hashed once, when the front fetches it, and the policy lists
+ * exactly those hashes: `'unsafe-inline'` goes. That stops any script added in the browser (DOM
+ * injection, a compromised dependency writing inline code); it cannot tell a rendered script from
+ * one injected into the render, which is React's escaping's job (tested by the fuzz test).
  */
 const SCRIPT_ELEMENT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi
 const SRC_ATTRIBUTE = /(?:^|\s)src\s*=/i

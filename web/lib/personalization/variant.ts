@@ -1,4 +1,4 @@
-import { normalizeKeyword } from './keyword.ts'
+import { keywordFrom, normalizeKeyword } from './keyword.ts'
 import { formatCityState, isLocationCode, parseCityState } from '../location/parse.ts'
 import type { VisitorLocation } from '../../blocks/types'
 
@@ -44,10 +44,9 @@ export interface VariantInputs {
 }
 
 export function readInputs(params: URLSearchParams): VariantInputs {
-  const slkw = normalizeKeyword(params.get('slkw'))
   const code = params.get('loc_physical_ms')?.trim() ?? null
   return {
-    keyword: slkw || normalizeKeyword(params.get('kw')),
+    keyword: keywordFrom(params.get('slkw'), params.get('kw')),
     locationCode: isLocationCode(code) ? code : null,
     headline: normalizeKeyword(params.get('headline1')),
     question: params.get('q')?.trim().toLowerCase() === 'y',
