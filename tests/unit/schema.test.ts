@@ -63,6 +63,14 @@ describe('validation an editor meets', () => {
   const settings = byId.get('siteSettings')!
   const pestPage = byId.get('pestPage-ants')!
 
+  it('rejects an address another kind of page already has', async () => {
+    const aboutUs = docs.find((doc) => doc._type === 'page' && (doc.slug as { current: string }).current === 'about-us')!
+    const errors = messages(await errorsOf({ ...clone(aboutUs), slug: { _type: 'slug', current: 'ants' } }))
+    expect(errors.join()).toMatch(/already in use/)
+    // Its own address stays valid.
+    expect(messages(await errorsOf(clone(aboutUs)))).toEqual([])
+  })
+
   it('rejects a phone number that is not +1 and ten digits, saying how to write it', async () => {
     const errors = messages(await errorsOf({ ...clone(settings), phone: '888-555-0142' }))
     expect(errors.join()).toMatch(/\+1 followed by the 10-digit US number/)

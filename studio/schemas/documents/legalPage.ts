@@ -1,5 +1,6 @@
 import { BookIcon } from '@sanity/icons/Book'
 import { defineField, defineType } from 'sanity'
+import { isUniqueAddress } from './address'
 
 export const legalPage = defineType({
   name: 'legalPage',
@@ -12,7 +13,7 @@ export const legalPage = defineType({
       name: 'slug',
       title: 'Address',
       type: 'slug',
-      options: { source: 'title' },
+      options: { source: 'title', isUnique: isUniqueAddress },
       validation: (rule) => rule.required(),
     }),
     defineField({

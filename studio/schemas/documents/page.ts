@@ -1,6 +1,7 @@
 import { DocumentIcon } from '@sanity/icons/Document'
 import { defineField, defineType } from 'sanity'
 import { pageBuilderBlockTypes } from '../../../web/blocks/schemas'
+import { isUniqueAddress } from './address'
 
 export const page = defineType({
   name: 'page',
@@ -25,7 +26,7 @@ export const page = defineType({
       type: 'slug',
       group: 'content',
       description: 'The part after the domain, e.g. “about-us” for /about-us.',
-      options: { source: 'title' },
+      options: { source: 'title', isUnique: isUniqueAddress },
       validation: (rule) => rule.required().error('Every page needs an address.'),
     }),
     defineField({

@@ -1,5 +1,6 @@
 import { BugIcon } from '@sanity/icons/Bug'
 import { defineField, defineType } from 'sanity'
+import { isUniqueAddress } from './address'
 
 export const PEST_PAGE_BULLETS = 8
 export const PEST_PAGE_CARDS = 4
@@ -38,6 +39,7 @@ export const pestPage = defineType({
       type: 'slug',
       group: 'content',
       description: 'e.g. “ants” for /ants.',
+      options: { isUnique: isUniqueAddress },
       validation: (rule) => rule.required(),
     }),
     defineField({ name: 'hero', title: 'Hero', type: 'hero', group: 'content', validation: (rule) => rule.required() }),
