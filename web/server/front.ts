@@ -1,6 +1,6 @@
 import http, { type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http'
 import { pipeline } from 'node:stream'
-import { gzipSync } from 'node:zlib'
+import { brotliDecompressSync, gunzipSync, gzipSync, inflateSync } from 'node:zlib'
 import { clientAddress, clientResponseHeaders, upstreamRequestHeaders, type EdgeOptions } from './edge.ts'
 import { BodyError, hasBody, readBody, UploadGate } from './limits.ts'
 import { pageCacheKey, type CachedPage, type PageCache } from './pageCache.ts'
@@ -162,7 +162,7 @@ export function createFrontHandler(options: FrontOptions) {
     })
     upstreamResponse.on('end', () => {
       if (response.destroyed) return
-      const html = Buffer.concat(chunks)
+      const html = decoded(Buffer.concat(chunks), upstreamResponse.headers['content-encoding'])
       // A publish during the fetch (the cache was emptied meanwhile) makes this copy old.
       const keep = key !== null && isCacheable(upstreamResponse) && cache.generation === generation
       const gzip = keep || acceptsGzip(request.headers['accept-encoding'])
@@ -217,7 +217,10 @@ export function createFrontHandler(options: FrontOptions) {
 
   async function acceptBody(request: IncomingMessage, response: ServerResponse, path: string, limit: number) {
     const release = gate.enter(clientAddress(request, edge.trustedProxies))
-    if (!release) return sendPlain(response, 429, 'Too many uploads in progress.\n', { connection: 'close', 'retry-after': '5' })
+    if (!release) {
+      sendPlain(response, 429, 'Too many uploads in progress.\n', { connection: 'close', 'retry-after': '5' })
+      return lingerThenClose(request)
+    }
     try {
       const body = await readBody(request, limit, uploadLimits.idleMs)
       release()
@@ -225,8 +228,8 @@ export function createFrontHandler(options: FrontOptions) {
     } catch (error) {
       release()
       const status = error instanceof BodyError ? error.status : 400
-      // The rest of the body is not read: the connection ends with this answer.
       sendJson(response, status, { message: error instanceof Error ? error.message : 'Unreadable body.' }, { connection: 'close' })
+      lingerThenClose(request)
     }
   }
 
@@ -248,11 +251,14 @@ export function createFrontHandler(options: FrontOptions) {
     const bodyLimit = Object.hasOwn(bodyLimits, path) ? bodyLimits[path] : undefined
     if (!readOnly) {
       if (method === 'POST' && bodyLimit !== undefined) return void acceptBody(request, response, path, bodyLimit)
-      return sendPlain(response, 405, 'Method not allowed.\n', {
+      const withBody = hasBody(request)
+      sendPlain(response, 405, 'Method not allowed.\n', {
         allow: bodyLimit !== undefined ? 'GET, HEAD, POST' : 'GET, HEAD',
         // An unread body would be taken for the next request on this connection.
-        ...(hasBody(request) ? { connection: 'close' } : {}),
+        ...(withBody ? { connection: 'close' } : {}),
       })
+      if (withBody) lingerThenClose(request)
+      return
     }
 
     if (!isPageRequest(request, url)) return fetchFromNext(request, response, path, null, null)
@@ -275,6 +281,31 @@ export function createFrontHandler(options: FrontOptions) {
     headers.vary = mergeVary(headers.vary, 'Accept-Encoding')
     return { status: response.statusCode ?? 200, headers, body, gzipped: gzip ? gzipSync(body) : null }
   }
+}
+
+/** Next compresses what the client said it accepts; a page's HTML is read here as text. */
+function decoded(body: Buffer, encoding: string | string[] | undefined): Buffer {
+  switch (String(encoding ?? '').trim().toLowerCase()) {
+    case 'gzip':
+      return gunzipSync(body)
+    case 'br':
+      return brotliDecompressSync(body)
+    case 'deflate':
+      return inflateSync(body)
+    default:
+      return body
+  }
+}
+
+/**
+ * After refusing a body mid-upload: the rest is read and dropped for a moment before the socket
+ * closes. Closing at once, with unread bytes, makes the kernel reset the connection, and a client
+ * still sending may then never read the refusal (what nginx calls a lingering close).
+ */
+const LINGER_MS = 2_000
+function lingerThenClose(request: IncomingMessage) {
+  request.on('data', () => {}).resume()
+  setTimeout(() => request.socket.destroy(), LINGER_MS).unref()
 }
 
 function parseUrl(raw: string | undefined): URL | null {

@@ -1,6 +1,7 @@
 import http, { type IncomingHttpHeaders } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import net from 'node:net'
+import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { clientErrorResponse, createFrontHandler, NOTHING_POLICY } from './front'
 import { PageCache } from './pageCache'
@@ -134,6 +135,18 @@ describe('what leaves', () => {
     }
     const response = await fetch(base + '/ants?_rsc=abc', { headers: { rsc: '1' } })
     expect(response.headers.get('content-security-policy')).toBe(NOTHING_POLICY)
+  })
+})
+
+describe('pages that are not kept (draft mode)', () => {
+  it('are read as text even when Next compressed them, and served under the hash policy', async () => {
+    behaviour['/ants'] = (_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'gzip', 'content-security-policy': "script-src 'self' 'unsafe-inline'" })
+      response.end(gzipSync('<html><head><script>1</script></head><body><h1>Draft Ant Headline</h1></body></html>'))
+    }
+    const response = await fetch(base + '/ants', { headers: { cookie: '__prerender_bypass=1', 'accept-encoding': 'gzip' } })
+    expect(await response.text()).toContain('<h1>Draft Ant Headline</h1>')
+    expect(response.headers.get('content-security-policy')).toMatch(/^script-src 'self' 'sha256-/)
   })
 })
 
