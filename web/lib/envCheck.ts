@@ -1,3 +1,5 @@
+import { isIP } from 'node:net'
+
 /**
  * Checks the environment when the site builds or starts, naming each missing or invalid variable.
  * Errors stop the start (a half-configured backend would fail later in confusing ways); warnings
@@ -43,5 +45,8 @@ export function checkEnv(env: Record<string, string | undefined>): EnvProblems {
     errors.push(set(env.SUPABASE_URL) ? 'SUPABASE_ANON_KEY is missing: set it with SUPABASE_URL, or unset both.' : 'SUPABASE_URL is missing: set it with SUPABASE_ANON_KEY, or unset both.')
   }
   if (set(env.NEXT_PUBLIC_SITE_URL) && !isHttpUrl(env.NEXT_PUBLIC_SITE_URL!.trim())) errors.push('NEXT_PUBLIC_SITE_URL must be an http(s) URL.')
+  for (const address of (env.TRUSTED_PROXIES ?? '').split(',').map((part) => part.trim()).filter(Boolean)) {
+    if (isIP(address) === 0) errors.push(`TRUSTED_PROXIES: "${address}" is not an IP address (list the proxies' addresses, comma-separated).`)
+  }
   return { errors, warnings }
 }
