@@ -4,6 +4,7 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
+import { closeSharedCache, onInvalidation } from './cache/sharedCache.ts'
 import { createFrontHandler } from './front.ts'
 import { PageCache } from './pageCache.ts'
 import { scriptsAfterFirstPaint } from './scriptsAfterPaint.ts'
@@ -51,6 +52,9 @@ nextServer.on('request', (request: http.IncomingMessage, response: http.ServerRe
 })
 
 const cache = new PageCache({ maxBytes: PAGE_CACHE_MAX_BYTES, ttlMs: PAGE_CACHE_TTL_MS })
+// A publish received by any instance (a tag invalidation over Redis, or this one's webhook)
+// empties this instance's page copies too.
+onInvalidation(() => cache.clear())
 const front = http.createServer(createFrontHandler({ upstream: { host: '127.0.0.1', port: upstream.port }, cache, transformHtml: scriptsAfterFirstPaint }))
 await listen(front, port, hostname)
 console.log(`▲ Serving on http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}`)
@@ -60,7 +64,7 @@ function stop() {
   nextServer.close()
   front.closeAllConnections()
   nextServer.closeAllConnections()
-  void app.close().finally(() => process.exit(0))
+  void Promise.allSettled([app.close(), closeSharedCache()]).finally(() => process.exit(0))
 }
 process.once('SIGTERM', stop)
 process.once('SIGINT', stop)
