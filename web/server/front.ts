@@ -1,6 +1,8 @@
 import http, { type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http'
 import { pipeline } from 'node:stream'
 import { gzipSync } from 'node:zlib'
+import { clientAddress, clientResponseHeaders, upstreamRequestHeaders, type EdgeOptions } from './edge.ts'
+import { BodyError, hasBody, readBody, UploadGate } from './limits.ts'
 import { pageCacheKey, type CachedPage, type PageCache } from './pageCache.ts'
 import { inlineScriptHashes, withScriptHashes } from './scriptHashes.ts'
 
@@ -8,115 +10,288 @@ import { inlineScriptHashes, withScriptHashes } from './scriptHashes.ts'
  * The public HTTP server in front of Next (which listens on a loopback port of its own):
  * - page requests are answered from the page cache when it has a fresh copy (see pageCache.ts);
  * - every page's HTML gets a Content-Security-Policy listing its own inline scripts' hashes, so
- *   no other inline script can run;
- * - everything else (assets, API routes, the Studio, draft previews, client navigations) passes
- *   through untouched, streamed.
+ *   no other inline script can run; every other response gets a policy that allows nothing;
+ * - pages and files answer GET and HEAD only; a body is read (bounded) only for the routes that
+ *   take one, before Next sees the request;
+ * - everything else (assets, API routes, the Studio, client navigations) passes through, streamed;
+ * - every response it sends, its own included, carries the security headers.
  */
-export interface FrontOptions {
+export interface FrontOptions extends Partial<Pick<EdgeOptions, 'trustedProxies'>> {
   upstream: { host: string; port: number }
   cache: PageCache
   /** Rewrites a page's HTML before its scripts are hashed and it is stored. */
   transformHtml?: (html: string) => string
+  /** Headers every response carries (nosniff, HSTS, …); Next's own are kept where it sent them. */
+  securityHeaders?: OutgoingHttpHeaders
+  /** Routes that take a request body (POST), with their size limit in bytes. */
+  bodyLimits?: Readonly<Record<string, number>>
+  /** Caps on uploads in progress. */
+  uploads?: { perClient: number; total: number; idleMs: number }
+  /** GET /healthz; absent: the path is an ordinary (unknown) page. */
+  health?: () => Promise<Health>
+  /** Shutting down: answers close their connection. */
+  isDraining?: () => boolean
+  /** Called after a publish webhook was accepted (the cache is already emptied). */
+  onPublish?: () => void
 }
 
-/** Hop-by-hop headers: about one connection, never forwarded. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade'])
+/** What GET /healthz answers: 200 when ok, else 503; the body names parts and states, no secrets. */
+export interface Health {
+  ok: boolean
+  body: Record<string, string>
+}
+
 /** Next's client navigations and prefetches: they vary on these headers and are not pages. */
 const ROUTER_HEADERS = ['rsc', 'next-router-state-tree', 'next-router-prefetch', 'next-router-segment-prefetch', 'next-action']
-/** Draft mode (the Studio's preview) is per editor: never cached, the Studio's own policy kept. */
+/** Draft mode (the Studio's preview) is per editor: never cached. */
 const DRAFT_COOKIES = /(?:^|;\s*)(?:__prerender_bypass|__next_preview_data)=/
 /** What Next reports for a page served from (or just written to) its ISR cache. */
 const FRESH_FROM_NEXT = new Set(['HIT', 'MISS', 'REVALIDATED'])
 const REVALIDATE_WEBHOOK = '/api/revalidate'
+export const DEFAULT_BODY_LIMITS: Readonly<Record<string, number>> = { [REVALIDATE_WEBHOOK]: 1024 * 1024 }
+const DEFAULT_UPLOADS = { perClient: 4, total: 64, idleMs: 10_000 }
+/** For anything that is not a page's HTML (JSON, assets, RSC payloads, errors): nothing may run. */
+export const NOTHING_POLICY = "default-src 'none'; frame-ancestors 'none'"
+/** A page's HTML that came without a policy still gets a strict one. */
+const FALLBACK_PAGE_POLICY = "default-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'self'"
+/** Socket errors that mean a kept-alive connection to Next was closed just as it was reused. */
+const STALE_SOCKET_ERRORS = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED'])
 
-export function createFrontHandler({ upstream, cache, transformHtml }: FrontOptions) {
+export function createFrontHandler(options: FrontOptions) {
+  const { upstream, cache, transformHtml } = options
+  const edge: EdgeOptions = { upstream, trustedProxies: options.trustedProxies ?? new Set() }
+  const security = options.securityHeaders ?? {}
+  const bodyLimits = options.bodyLimits ?? DEFAULT_BODY_LIMITS
+  const uploadLimits = options.uploads ?? DEFAULT_UPLOADS
+  const gate = new UploadGate(uploadLimits)
   const agent = new http.Agent({ keepAlive: true, maxSockets: 512 })
 
-  function forward(request: IncomingMessage, headers: IncomingHttpHeaders, onResponse: (response: IncomingMessage) => void, onError: (error: Error) => void) {
-    const outgoing = http.request(
-      { host: upstream.host, port: upstream.port, method: request.method, path: request.url, headers, agent },
-      onResponse,
-    )
-    outgoing.on('error', onError)
-    pipeline(request, outgoing, (error) => {
-      if (error) outgoing.destroy(error)
+  /** Headers for a response to the client: Next's (cleaned) plus the security set, and a policy. */
+  function finalHeaders(headers: OutgoingHttpHeaders, policy: string | undefined): OutgoingHttpHeaders {
+    const result: OutgoingHttpHeaders = { ...headers }
+    for (const [name, value] of Object.entries(security)) if (result[name] === undefined) result[name] = value
+    if (policy !== undefined) result['content-security-policy'] = policy
+    if (options.isDraining?.()) result.connection = 'close'
+    return result
+  }
+
+  /** A response the front writes itself. */
+  function sendPlain(response: ServerResponse, status: number, text: string, extra: OutgoingHttpHeaders = {}) {
+    if (response.headersSent) return void response.destroy()
+    const body = Buffer.from(text, 'utf8')
+    response.writeHead(status, finalHeaders({ 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'content-length': body.length, ...extra }, NOTHING_POLICY))
+    response.end(body)
+  }
+
+  function sendJson(response: ServerResponse, status: number, value: unknown, extra: OutgoingHttpHeaders = {}) {
+    const body = Buffer.from(JSON.stringify(value), 'utf8')
+    response.writeHead(status, finalHeaders({ 'content-type': 'application/json', 'cache-control': 'no-store', 'content-length': body.length, ...extra }, NOTHING_POLICY))
+    response.end(body)
+  }
+
+  function badGateway(response: ServerResponse, error: Error) {
+    // A client that left, or Next closing a connection, is routine: one line, no stack.
+    console.error(`[front] upstream failed: ${error.message}`)
+    sendPlain(response, 502, 'The site is briefly unavailable. Please try again in a moment.\n')
+  }
+
+  /**
+   * Sends the request to Next. An idempotent request that meets a kept-alive socket Next is
+   * closing (the keep-alive race) is sent once more on a fresh connection.
+   */
+  function forward(
+    request: IncomingMessage,
+    response: ServerResponse,
+    headers: IncomingHttpHeaders,
+    body: Buffer | null,
+    onResponse: (upstreamResponse: IncomingMessage) => void,
+    onError: (error: Error) => void,
+    retried = false,
+  ) {
+    if (body) headers['content-length'] = String(body.length)
+    else {
+      delete headers['content-length']
+      delete headers['transfer-encoding']
+    }
+    const outgoing = http.request({ host: upstream.host, port: upstream.port, method: request.method, path: request.url, headers, agent }, (upstreamResponse) => {
+      // The client left: stop reading from Next.
+      if (response.destroyed) return void upstreamResponse.destroy()
+      onResponse(upstreamResponse)
+    })
+    outgoing.on('error', (error: NodeJS.ErrnoException) => {
+      if (response.destroyed) return
+      const idempotent = request.method === 'GET' || request.method === 'HEAD'
+      if (!retried && idempotent && outgoing.reusedSocket && STALE_SOCKET_ERRORS.has(error.code ?? '')) {
+        return forward(request, response, headers, body, onResponse, onError, true)
+      }
+      onError(error)
+    })
+    // The client left before the answer: Next need not finish it for nobody.
+    response.once('close', () => {
+      if (!response.writableFinished) outgoing.destroy()
+    })
+    outgoing.end(body ?? undefined)
+  }
+
+  /** Streams Next's answer; a page's HTML is buffered instead, to hash its scripts (and maybe keep it). */
+  function relay(request: IncomingMessage, response: ServerResponse, upstreamResponse: IncomingMessage, path: string, key: string | null, generation: number) {
+    const type = String(upstreamResponse.headers['content-type'] ?? '')
+    const pageHtml = type.startsWith('text/html') && !isStudio(path)
+    if (pageHtml && request.method !== 'HEAD') return collectPage(request, response, upstreamResponse, key, generation)
+    if (key) cache.delete(key)
+    const headers = clientResponseHeaders(upstreamResponse.headers)
+    if (pageHtml) {
+      // HEAD: no body, so no script to allow.
+      const policy = headers['content-security-policy']
+      response.writeHead(upstreamResponse.statusCode ?? 502, finalHeaders(headers, withScriptHashes(typeof policy === 'string' ? policy : FALLBACK_PAGE_POLICY, [])))
+      upstreamResponse.resume()
+      return void response.end()
+    }
+    // The Studio's HTML keeps the Studio's own policy; nothing else may run anything.
+    const policy = isStudio(path) && type.startsWith('text/html') ? undefined : NOTHING_POLICY
+    response.writeHead(upstreamResponse.statusCode ?? 502, finalHeaders(headers, policy))
+    pipeline(upstreamResponse, response, () => {})
+  }
+
+  function collectPage(request: IncomingMessage, response: ServerResponse, upstreamResponse: IncomingMessage, key: string | null, generation: number) {
+    const chunks: Buffer[] = []
+    upstreamResponse.on('data', (chunk: Buffer) => chunks.push(chunk))
+    upstreamResponse.on('error', (error) => {
+      if (key) cache.delete(key)
+      if (!response.destroyed) badGateway(response, error)
+    })
+    upstreamResponse.on('end', () => {
+      if (response.destroyed) return
+      const html = Buffer.concat(chunks)
+      // A publish during the fetch (the cache was emptied meanwhile) makes this copy old.
+      const keep = key !== null && isCacheable(upstreamResponse) && cache.generation === generation
+      const gzip = keep || acceptsGzip(request.headers['accept-encoding'])
+      const page = toPage(upstreamResponse, transformHtml ? Buffer.from(transformHtml(html.toString('utf8')), 'utf8') : html, gzip)
+      if (key && keep) cache.set(key, page)
+      else if (key) cache.delete(key)
+      sendPage(request, response, page, key ? 'miss' : null)
     })
   }
 
-  function passThrough(request: IncomingMessage, response: ServerResponse) {
-    forward(
-      request,
-      forwardedHeaders(request),
-      (upstreamResponse) => {
-        if (request.method === 'POST' && request.url?.split('?')[0] === REVALIDATE_WEBHOOK && upstreamResponse.statusCode === 200) {
-          cache.clear()
-        }
-        response.writeHead(upstreamResponse.statusCode ?? 502, responseHeaders(upstreamResponse.headers))
-        pipeline(upstreamResponse, response, () => {})
-      },
-      (error) => badGateway(response, error),
+  function sendPage(request: IncomingMessage, response: ServerResponse, page: CachedPage, cacheState: 'hit' | 'miss' | null) {
+    const gzip = page.gzipped !== null && acceptsGzip(request.headers['accept-encoding'])
+    const body = gzip && page.gzipped ? page.gzipped : page.body
+    response.writeHead(
+      page.status,
+      finalHeaders(
+        {
+          ...page.headers,
+          ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+          'content-length': body.length,
+          ...(cacheState ? { 'x-page-cache': cacheState } : {}),
+        },
+        undefined,
+      ),
     )
+    response.end(request.method === 'HEAD' ? undefined : body)
   }
 
-  /** A page request not answered from the cache: fetched whole from Next, hashed, maybe stored. */
-  function fetchPage(request: IncomingMessage, response: ServerResponse, key: string) {
-    const headers = forwardedHeaders(request)
-    // The copy is compressed here, once, for whoever asks for gzip.
-    headers['accept-encoding'] = 'identity'
+  function fetchFromNext(request: IncomingMessage, response: ServerResponse, path: string, key: string | null, body: Buffer | null) {
+    const headers = upstreamRequestHeaders(request, edge)
+    // A page's copy is compressed here, once, for whoever asks for gzip.
+    if (key) headers['accept-encoding'] = 'identity'
     const generation = cache.generation
     forward(
       request,
+      response,
       headers,
+      body,
       (upstreamResponse) => {
-        const type = String(upstreamResponse.headers['content-type'] ?? '')
-        if (!type.startsWith('text/html')) {
-          cache.delete(key)
-          response.writeHead(upstreamResponse.statusCode ?? 502, responseHeaders(upstreamResponse.headers))
-          pipeline(upstreamResponse, response, () => {})
-          return
+        if (request.method === 'POST' && path === REVALIDATE_WEBHOOK && upstreamResponse.statusCode === 200) {
+          cache.clear()
+          options.onPublish?.()
         }
-        const chunks: Buffer[] = []
-        upstreamResponse.on('data', (chunk: Buffer) => chunks.push(chunk))
-        upstreamResponse.on('error', (error) => {
-          cache.delete(key)
-          badGateway(response, error)
-        })
-        upstreamResponse.on('end', () => {
-          const html = Buffer.concat(chunks)
-          // A publish during the fetch (the cache was emptied meanwhile) makes this copy old.
-          const keep = isCacheable(upstreamResponse) && cache.generation === generation
-          const gzip = keep || acceptsGzip(request.headers['accept-encoding'])
-          const page = toPage(upstreamResponse, transformHtml ? Buffer.from(transformHtml(html.toString('utf8')), 'utf8') : html, gzip)
-          if (keep) cache.set(key, page)
-          else cache.delete(key)
-          sendPage(request, response, page, 'miss')
-        })
+        relay(request, response, upstreamResponse, path, key, generation)
       },
       (error) => {
-        cache.delete(key)
+        if (key) cache.delete(key)
         badGateway(response, error)
       },
     )
   }
 
+  async function acceptBody(request: IncomingMessage, response: ServerResponse, path: string, limit: number) {
+    const release = gate.enter(clientAddress(request, edge.trustedProxies))
+    if (!release) return sendPlain(response, 429, 'Too many uploads in progress.\n', { connection: 'close', 'retry-after': '5' })
+    try {
+      const body = await readBody(request, limit, uploadLimits.idleMs)
+      release()
+      fetchFromNext(request, response, path, null, body)
+    } catch (error) {
+      release()
+      const status = error instanceof BodyError ? error.status : 400
+      // The rest of the body is not read: the connection ends with this answer.
+      sendJson(response, status, { message: error instanceof Error ? error.message : 'Unreadable body.' }, { connection: 'close' })
+    }
+  }
+
+  async function healthz(response: ServerResponse) {
+    if (!options.health) return false
+    const { ok, body } = await options.health().catch(() => ({ ok: false, body: { status: 'error' } }))
+    sendJson(response, ok ? 200 : 503, body)
+    return true
+  }
+
   return function handle(request: IncomingMessage, response: ServerResponse) {
-    const url = new URL(request.url ?? '/', 'http://site.invalid')
-    if (!isPageRequest(request, url)) return passThrough(request, response)
+    const url = parseUrl(request.url)
+    if (!url) return sendPlain(response, 400, 'Bad request.\n', { connection: 'close' })
+    const path = url.pathname
+    const method = request.method ?? 'GET'
+    const readOnly = method === 'GET' || method === 'HEAD'
+    if (path === '/healthz' && options.health && readOnly) return void healthz(response)
+
+    const bodyLimit = Object.hasOwn(bodyLimits, path) ? bodyLimits[path] : undefined
+    if (!readOnly) {
+      if (method === 'POST' && bodyLimit !== undefined) return void acceptBody(request, response, path, bodyLimit)
+      return sendPlain(response, 405, 'Method not allowed.\n', {
+        allow: bodyLimit !== undefined ? 'GET, HEAD, POST' : 'GET, HEAD',
+        // An unread body would be taken for the next request on this connection.
+        ...(hasBody(request) ? { connection: 'close' } : {}),
+      })
+    }
+
+    if (!isPageRequest(request, url)) return fetchFromNext(request, response, path, null, null)
     const key = pageCacheKey(url)
     const cached = cache.lookup(key)
     if (cached && cached.state !== 'stale') return sendPage(request, response, cached.page, 'hit')
-    if (request.method === 'HEAD') {
+    if (method === 'HEAD') {
       if (cached) cache.delete(key)
-      return passThrough(request, response)
+      return fetchFromNext(request, response, path, null, null)
     }
-    fetchPage(request, response, key)
+    fetchFromNext(request, response, path, key, null)
+  }
+
+  function toPage(response: IncomingMessage, body: Buffer, gzip: boolean): CachedPage {
+    const headers = clientResponseHeaders(response.headers)
+    delete headers['content-length']
+    delete headers['content-encoding']
+    const policy = headers['content-security-policy']
+    headers['content-security-policy'] = withScriptHashes(typeof policy === 'string' ? policy : FALLBACK_PAGE_POLICY, inlineScriptHashes(body.toString('utf8')))
+    headers.vary = mergeVary(headers.vary, 'Accept-Encoding')
+    return { status: response.statusCode ?? 200, headers, body, gzipped: gzip ? gzipSync(body) : null }
   }
 }
 
+function parseUrl(raw: string | undefined): URL | null {
+  try {
+    return new URL(raw ?? '/', 'http://site.invalid')
+  } catch {
+    return null
+  }
+}
+
+function isStudio(path: string): boolean {
+  return path === '/studio' || path.startsWith('/studio/')
+}
+
 function isPageRequest(request: IncomingMessage, url: URL): boolean {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return false
   const path = url.pathname
-  if (path.startsWith('/_next/') || path.startsWith('/api/') || path === '/studio' || path.startsWith('/studio/')) return false
+  if (path.startsWith('/_next/') || path.startsWith('/api/') || isStudio(path)) return false
   // Files (icon.svg, robots.txt, illustrations) are not pages.
   if (/\.[A-Za-z0-9]+$/.test(path) || url.searchParams.has('_rsc')) return false
   if (ROUTER_HEADERS.some((name) => request.headers[name] !== undefined)) return false
@@ -132,46 +307,6 @@ function isCacheable(response: IncomingMessage): boolean {
     !/\b(?:private|no-store|no-cache)\b/.test(cacheControl) &&
     response.headers['set-cookie'] === undefined
   )
-}
-
-function toPage(response: IncomingMessage, body: Buffer, gzip: boolean): CachedPage {
-  const headers = responseHeaders(response.headers)
-  delete headers['content-length']
-  delete headers['content-encoding']
-  // Names Next's internal address and the variant route; the visitor's address is the page's.
-  delete headers['x-middleware-rewrite']
-  const policy = headers['content-security-policy']
-  if (typeof policy === 'string') headers['content-security-policy'] = withScriptHashes(policy, inlineScriptHashes(body.toString('utf8')))
-  headers.vary = mergeVary(headers.vary, 'Accept-Encoding')
-  return { status: response.statusCode ?? 200, headers, body, gzipped: gzip ? gzipSync(body) : null }
-}
-
-function sendPage(request: IncomingMessage, response: ServerResponse, page: CachedPage, cacheState: 'hit' | 'miss') {
-  const gzip = page.gzipped !== null && acceptsGzip(request.headers['accept-encoding'])
-  const body = gzip && page.gzipped ? page.gzipped : page.body
-  response.writeHead(page.status, {
-    ...page.headers,
-    ...(gzip ? { 'content-encoding': 'gzip' } : {}),
-    'content-length': body.length,
-    'x-page-cache': cacheState,
-  })
-  response.end(request.method === 'HEAD' ? undefined : body)
-}
-
-function forwardedHeaders(request: IncomingMessage): IncomingHttpHeaders {
-  const headers: IncomingHttpHeaders = {}
-  for (const [name, value] of Object.entries(request.headers)) if (!HOP_BY_HOP.has(name)) headers[name] = value
-  // This is the public edge: a client's own X-Forwarded-For is not to be believed.
-  delete headers['x-forwarded-for']
-  const client = request.socket.remoteAddress
-  if (client) headers['x-forwarded-for'] = client
-  return headers
-}
-
-function responseHeaders(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
-  const result: OutgoingHttpHeaders = {}
-  for (const [name, value] of Object.entries(headers)) if (!HOP_BY_HOP.has(name) && value !== undefined) result[name] = value
-  return result
 }
 
 function mergeVary(existing: OutgoingHttpHeaders[string], name: string): string {
@@ -192,9 +327,18 @@ export function acceptsGzip(header: string | string[] | undefined): boolean {
   return false
 }
 
-function badGateway(response: ServerResponse, error: Error) {
-  console.error(`[front] upstream failed: ${error.message}`)
-  if (response.headersSent) return response.destroy()
-  response.writeHead(502, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' })
-  response.end('The site is briefly unavailable. Please try again in a moment.\n')
+/**
+ * The raw answer to a request Node could not parse (bad syntax, headers too large, too slow),
+ * with the same security headers as every other response. Node's own answer carries none.
+ */
+export function clientErrorResponse(error: NodeJS.ErrnoException, securityHeaders: OutgoingHttpHeaders = {}): string {
+  const [status, reason] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout']
+        : [400, 'Bad Request']
+  const headers: OutgoingHttpHeaders = { ...securityHeaders, 'content-security-policy': NOTHING_POLICY, 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'content-length': reason.length + 1, connection: 'close' }
+  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${String(value)}`)
+  return `HTTP/1.1 ${status} ${reason}\r\n${lines.join('\r\n')}\r\n\r\n${reason}\n`
 }

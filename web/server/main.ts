@@ -1,11 +1,13 @@
 // The production server: `npm start` (after `npm run build`). Next renders on a loopback port of its
-// own; the public port is the front (front.ts): page cache, strict script policy, pass-through.
+// own; the public port is the front (front.ts): page cache, strict script policy, limits, pass-through.
 // Options as `next start`: -p/--port (or PORT, default 3000), -H/--hostname (default 0.0.0.0).
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
+import http, { type OutgoingHttpHeaders } from 'node:http'
+import type { AddressInfo, Socket } from 'node:net'
 import path from 'node:path'
-import { closeSharedCache, onInvalidation } from './cache/sharedCache.ts'
-import { createFrontHandler } from './front.ts'
+import { parseArgs } from 'node:util'
+import { commonHeaders } from '../lib/securityHeaders.ts'
+import { closeSharedCache, onInvalidation, redisHealthy, sharedCacheConfigured } from './cache/sharedCache.ts'
+import { clientErrorResponse, createFrontHandler, type Health } from './front.ts'
 import { PageCache } from './pageCache.ts'
 import { scriptsAfterFirstPaint } from './scriptsAfterPaint.ts'
 
@@ -17,16 +19,34 @@ const { default: next } = await import('next')
 const PAGE_CACHE_TTL_MS = 5_000
 /** Bounds the copies' memory: about 200 pages of 90 KB with their gzip copies. */
 const PAGE_CACHE_MAX_BYTES = 24 * 1024 * 1024
+/**
+ * Slow clients: a request's headers must arrive within 10 s and the whole request within 30 s
+ * (Node's defaults, 60 s and 300 s, let a few hundred slow clients hold the server).
+ */
+const HEADERS_TIMEOUT_MS = 10_000
+const REQUEST_TIMEOUT_MS = 30_000
+/** On SIGTERM: in-flight requests get this long to finish. */
+const DRAIN_MS = 10_000
+/**
+ * Next's side of the front's kept-alive connections outlives the front's use of them, so the
+ * front rarely meets a socket Next is closing (the front retries once when it does).
+ */
+const UPSTREAM_KEEP_ALIVE_MS = 65_000
 
-function option(long: string, short: string): string | undefined {
-  const args = process.argv.slice(2)
-  const index = args.findIndex((arg) => arg === long || arg === short)
-  return index === -1 ? undefined : args[index + 1]
-}
-
-const port = Number(option('--port', '-p') ?? process.env.PORT ?? 3000)
+const { values: args } = parseArgs({
+  options: { port: { type: 'string', short: 'p' }, hostname: { type: 'string', short: 'H' } },
+  strict: false,
+})
+const port = Number(args.port ?? process.env.PORT ?? 3000)
 // Not $HOSTNAME: containers set it to the machine's name, which need not be reachable as localhost.
-const hostname = option('--hostname', '-H') ?? '0.0.0.0'
+const hostname = typeof args.hostname === 'string' ? args.hostname : '0.0.0.0'
+/** Reverse proxies (e.g. nginx) whose X-Forwarded-For is believed for the client's address. */
+const trustedProxies = new Set(
+  (process.env.TRUSTED_PROXIES ?? '')
+    .split(',')
+    .map((address) => address.trim())
+    .filter(Boolean),
+)
 
 function listen(server: http.Server, listenPort: number, host: string): Promise<AddressInfo> {
   return new Promise((resolve, reject) => {
@@ -36,8 +56,9 @@ function listen(server: http.Server, listenPort: number, host: string): Promise<
 }
 
 // Next must know its own address: it tells its proxy's rewrites (personalized variants, the 404
-// page) from external ones by comparing origins.
+// page) from external ones by comparing origins. The front always sends it that origin (edge.ts).
 const nextServer = http.createServer()
+nextServer.keepAliveTimeout = UPSTREAM_KEEP_ALIVE_MS
 const upstream = await listen(nextServer, 0, '127.0.0.1')
 const app = next({ dev: false, dir: path.resolve(import.meta.dirname, '..'), hostname: '127.0.0.1', port: upstream.port })
 await app.prepare()
@@ -51,20 +72,71 @@ nextServer.on('request', (request: http.IncomingMessage, response: http.ServerRe
   })
 })
 
+/** Does Next answer? A cheap static route, with a short deadline. */
+function nextAnswers(): Promise<boolean> {
+  return new Promise((resolve) => {
+    const request = http.request({ host: '127.0.0.1', port: upstream.port, method: 'HEAD', path: '/icon.svg', timeout: 2_000 }, (response) => {
+      response.resume()
+      resolve((response.statusCode ?? 500) < 500)
+    })
+    request.on('timeout', () => request.destroy(new Error('timeout')))
+    request.on('error', () => resolve(false))
+    request.end()
+  })
+}
+
+let draining = false
+const securityHeaders: OutgoingHttpHeaders = Object.fromEntries(commonHeaders({ production: true }).map(({ key, value }) => [key.toLowerCase(), value]))
 const cache = new PageCache({ maxBytes: PAGE_CACHE_MAX_BYTES, ttlMs: PAGE_CACHE_TTL_MS })
 // A publish received by any instance (a tag invalidation over Redis, or this one's webhook)
 // empties this instance's page copies too.
 onInvalidation(() => cache.clear())
-const front = http.createServer(createFrontHandler({ upstream: { host: '127.0.0.1', port: upstream.port }, cache, transformHtml: scriptsAfterFirstPaint }))
+const front = http.createServer(
+  { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS },
+  createFrontHandler({
+    upstream: { host: '127.0.0.1', port: upstream.port },
+    cache,
+    transformHtml: scriptsAfterFirstPaint,
+    securityHeaders,
+    trustedProxies,
+    isDraining: () => draining,
+    health: async (): Promise<Health> => {
+      if (draining) return { ok: false, body: { status: 'draining' } }
+      const [next, redis] = await Promise.all([nextAnswers(), redisHealthy()])
+      const ok = next && redis
+      return {
+        ok,
+        body: { status: ok ? 'ok' : 'unavailable', next: next ? 'ok' : 'down', ...(sharedCacheConfigured() ? { redis: redis ? 'ok' : 'down' } : {}) },
+      }
+    },
+  }),
+)
+// Requests Node cannot parse get the same security headers as every other answer.
+front.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+  if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy()
+  socket.end(clientErrorResponse(error, securityHeaders))
+})
 await listen(front, port, hostname)
 console.log(`▲ Serving on http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}`)
 
-function stop() {
-  front.close()
-  nextServer.close()
-  front.closeAllConnections()
+/**
+ * Graceful stop: no new connections, /healthz says "draining", idle kept-alive connections close,
+ * in-flight requests get DRAIN_MS to finish (their answers close the connection), then the rest
+ * is cut.
+ */
+async function stop(signal: string) {
+  if (draining) return
+  draining = true
+  console.log(`[server] ${signal}: finishing in-flight requests`)
+  const closed = new Promise<void>((resolve) => front.close(() => resolve()))
+  front.closeIdleConnections()
+  const deadline = setTimeout(() => front.closeAllConnections(), DRAIN_MS)
+  await closed
+  clearTimeout(deadline)
   nextServer.closeAllConnections()
-  void Promise.allSettled([app.close(), closeSharedCache()]).finally(() => process.exit(0))
+  nextServer.close()
+  await Promise.allSettled([app.close(), closeSharedCache()])
+  process.exit(0)
 }
-process.once('SIGTERM', stop)
-process.once('SIGINT', stop)
+process.once('SIGTERM', () => void stop('SIGTERM'))
+process.once('SIGINT', () => void stop('SIGINT'))

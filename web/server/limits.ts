@@ -1,0 +1,90 @@
+import type { IncomingMessage } from 'node:http'
+
+/**
+ * Request bodies, under abuse. Only a few routes take a body at all (the publish webhook); the
+ * front reads such a body whole, within a size and an idle-time limit, before Next sees anything,
+ * so a slow upload holds a cheap front socket and never one of the sockets to Next. And the number
+ * of uploads in progress is capped per client address and in total, so hundreds of one-byte-every-
+ * few-seconds uploads are refused at once instead of queueing.
+ */
+export class BodyError extends Error {
+  readonly status: 408 | 413 | 400
+
+  constructor(status: 408 | 413 | 400, message: string) {
+    super(message)
+    this.status = status
+  }
+}
+
+export class UploadGate {
+  readonly perClient: number
+  readonly total: number
+  #byClient = new Map<string, number>()
+  #inProgress = 0
+
+  constructor({ perClient, total }: { perClient: number; total: number }) {
+    this.perClient = perClient
+    this.total = total
+  }
+
+  get inProgress(): number {
+    return this.#inProgress
+  }
+
+  /** A release function when this client may upload now; null when it must be refused. */
+  enter(client: string): (() => void) | null {
+    const mine = this.#byClient.get(client) ?? 0
+    if (mine >= this.perClient || this.#inProgress >= this.total) return null
+    this.#byClient.set(client, mine + 1)
+    this.#inProgress++
+    let released = false
+    return () => {
+      if (released) return
+      released = true
+      this.#inProgress--
+      const left = (this.#byClient.get(client) ?? 1) - 1
+      if (left > 0) this.#byClient.set(client, left)
+      else this.#byClient.delete(client)
+    }
+  }
+}
+
+/** True when the request says it carries a body. */
+export function hasBody(request: IncomingMessage): boolean {
+  const length = request.headers['content-length']
+  return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0')
+}
+
+/**
+ * Reads a body of at most maxBytes, refusing by Content-Length before reading and while streaming,
+ * and giving up when no byte arrives for idleMs.
+ */
+export function readBody(request: IncomingMessage, maxBytes: number, idleMs: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(request.headers['content-length'] ?? NaN)
+    if (declared > maxBytes) return reject(new BodyError(413, 'Body too large.'))
+    const chunks: Buffer[] = []
+    let size = 0
+    let timer = setTimeout(onIdle, idleMs)
+    function finish(error: BodyError | null) {
+      clearTimeout(timer)
+      request.off('data', onData).off('end', onEnd).off('error', onError).off('aborted', onAborted)
+      if (error) reject(error)
+      else resolve(Buffer.concat(chunks))
+    }
+    function onIdle() {
+      finish(new BodyError(408, 'Body too slow.'))
+    }
+    function onData(chunk: Buffer) {
+      size += chunk.length
+      if (size > maxBytes) return finish(new BodyError(413, 'Body too large.'))
+      chunks.push(chunk)
+      clearTimeout(timer)
+      timer = setTimeout(onIdle, idleMs)
+    }
+    const onEnd = () => finish(null)
+    const onError = () => finish(new BodyError(400, 'Body unreadable.'))
+    const onAborted = () => finish(new BodyError(400, 'Body aborted.'))
+    request.on('data', onData).on('end', onEnd).on('error', onError).on('aborted', onAborted)
+  })
+}
