@@ -1,4 +1,5 @@
 import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook'
+import { existsSync } from 'node:fs'
 import https from 'node:https'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bundledDocuments } from '../../web/lib/sanity/localDataset'
@@ -37,7 +38,8 @@ let agent: https.Agent
 
 beforeAll(async () => {
   lake = await startContentLake(bundledDocuments(), LAKE_PORT)
-  await buildNext(buildEnv)
+  // E2E_REUSE_CLUSTER_BUILD=1 skips the build when iterating on this file alone.
+  if (!process.env.E2E_REUSE_CLUSTER_BUILD || !existsSync(`web/${DIST[0]}/BUILD_ID`)) await buildNext(buildEnv)
   copyBuild(DIST[0], DIST[1])
   redis = await startRedis(REDIS_PORT)
   sites.push(await startSite(PORTS[0], instanceEnv(0)), await startSite(PORTS[1], instanceEnv(1)))
@@ -78,11 +80,11 @@ describe('through nginx over HTTPS', () => {
   it('answers personalized pages and 404s (X-Forwarded-Proto https reaches the instances)', async () => {
     const home = await viaNginx('/?kw=wasp+removal&loc_physical_ms=1026339&gclid=abc')
     expect(home.status).toBe(200)
-    expect(home.body).toContain('Dallas, TX')
-    expect(home.body.toLowerCase()).toContain('wasp removal')
+    expect(h1(home.body)).toBe('Wasp Removal')
+    expect(/<p[^>]*data-testid="location-line"[^>]*>([^<]*)</.exec(home.body)?.[1]).toContain('Dallas')
     const v2 = await viaNginx('/v2?headline1=same+day+termite+help&q=y')
     expect(v2.status).toBe(200)
-    expect(v2.body.toLowerCase()).toContain('same day termite help')
+    expect(v2.body.toLowerCase().includes('same day termite help')).toBe(true)
     for (const path of ['/no-such-page', '/x-1.html', '/ants/deeper']) {
       const missing = await viaNginx(path)
       expect(missing.status, path).toBe(404)
@@ -171,7 +173,7 @@ describe('an instance dies under load', () => {
     const rejoined = await fetch(sites[1]!.url + warmVariant)
     expect(rejoined.status).toBe(200)
     expect(rejoined.headers.get('x-nextjs-cache')).toBe('HIT')
-  })
+  }, 240_000)
 })
 
 describe('Redis goes away', () => {
@@ -196,5 +198,5 @@ describe('Redis goes away', () => {
     const path = `/?kw=${freshKeyword()}&loc_physical_ms=1026339`
     expect((await fetch(sites[0]!.url + path)).headers.get('x-nextjs-cache')).toBe('MISS')
     expect((await fetch(sites[1]!.url + path)).headers.get('x-nextjs-cache')).toBe('HIT')
-  })
+  }, 60_000)
 })
