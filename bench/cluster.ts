@@ -6,7 +6,7 @@
 // DURATION=10 seconds per case, CONNECTIONS=10. On loopback, both instances share the machine's cores.
 import autocannon from 'autocannon'
 import { spawn } from 'node:child_process'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { copyBuild, httpsRequest, startNginx, startRedis } from '../tests/support/cluster.ts'
 import { startSite } from '../tests/e2e/nextServer.ts'
@@ -28,6 +28,8 @@ const two = await startNginx(TWO, PORTS)
 // nginx serving the cached page's bytes itself, same TLS certificate and settings.
 const htmlDir = path.join(one.dir, 'static')
 mkdirSync(htmlDir)
+// nginx's workers (nobody, when started as root) must read it.
+chmodSync(one.dir, 0o755)
 writeFileSync(path.join(htmlDir, 'page.html'), (await httpsRequest(one.url + CACHED, one.ca)).body)
 writeFileSync(
   path.join(one.dir, 'static.conf'),
