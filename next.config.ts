@@ -35,6 +35,10 @@ const headerOptions = {
 const nextConfig: NextConfig = {
   // Tests build a second copy of the site against a Content Lake stand-in into its own folder.
   distDir: process.env.NEXT_DIST_DIR || '.next',
+  // ISR and data cache: in memory with a byte cap, or shared by every instance on Redis when
+  // REDIS_URL is set (web/server/cache/cacheHandler.ts). Next's own copies would be unbounded.
+  // SITE_CACHE=next keeps Next's own cache instead (for `npm run bench:storage`'s "before").
+  ...(process.env.SITE_CACHE === 'next' ? {} : { cacheHandler: path.join(rootDir, 'web/server/cache/cacheHandler.ts'), cacheMaxMemorySize: 0 }),
   poweredByHeader: false,
   // Next hashes every HTML body in JavaScript on every request to make an ETag (11 % of the server's
   // CPU for a cached page, measured with --cpu-prof). Ad visitors arrive once, so 304s save nothing.

@@ -61,6 +61,9 @@ function decodeSegment(segment: string): string {
 }
 
 export const config = {
-  // Pages only: not Next's own files, the Studio (/studio and below, not /studio-cleaning), API routes or files with an extension.
-  matcher: ['/((?!_next/|studio(?:/|$)|api/|.*\\.[a-zA-Z0-9]+$).*)'],
+  // Every address but Next's own files, the Studio (/studio and below, not /studio-cleaning), API
+  // routes and the site's files (web/public, web/app/icon.svg; tests/unit/proxyMatcher.test.ts keeps
+  // this list complete). Unknown addresses with an extension (/x.html, /wp-login.php) thus get the
+  // prebuilt 404 like any other, instead of a rendered 404 cached per address.
+  matcher: ['/((?!_next/|studio(?:/|$)|api/|illustrations/|icon\\.svg$).*)'],
 }

@@ -71,7 +71,8 @@ export async function startSite(port: number, env: Record<string, string> = {}, 
     logs,
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve()
+        // Already gone (exited, or killed by a test).
+        if (child.exitCode !== null || child.signalCode !== null) return resolve()
         child.once('exit', () => resolve())
         child.kill('SIGTERM')
       }),

@@ -6,6 +6,7 @@ import type { AddressInfo, Socket } from 'node:net'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { commonHeaders } from '../lib/securityHeaders.ts'
+import { closeSharedCache, onInvalidation, redisHealthy, sharedCacheConfigured } from './cache/sharedCache.ts'
 import { clientErrorResponse, createFrontHandler, type Health } from './front.ts'
 import { PageCache } from './pageCache.ts'
 import { scriptsAfterFirstPaint } from './scriptsAfterPaint.ts'
@@ -87,6 +88,9 @@ function nextAnswers(): Promise<boolean> {
 let draining = false
 const securityHeaders: OutgoingHttpHeaders = Object.fromEntries(commonHeaders({ production: true }).map(({ key, value }) => [key.toLowerCase(), value]))
 const cache = new PageCache({ maxBytes: PAGE_CACHE_MAX_BYTES, ttlMs: PAGE_CACHE_TTL_MS })
+// A publish received by any instance (a tag invalidation over Redis, or this one's webhook)
+// empties this instance's page copies too.
+onInvalidation(() => cache.clear())
 const front = http.createServer(
   { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS },
   createFrontHandler({
@@ -98,8 +102,12 @@ const front = http.createServer(
     isDraining: () => draining,
     health: async (): Promise<Health> => {
       if (draining) return { ok: false, body: { status: 'draining' } }
-      const next = await nextAnswers()
-      return { ok: next, body: { status: next ? 'ok' : 'unavailable', next: next ? 'ok' : 'down' } }
+      const [next, redis] = await Promise.all([nextAnswers(), redisHealthy()])
+      const ok = next && redis
+      return {
+        ok,
+        body: { status: ok ? 'ok' : 'unavailable', next: next ? 'ok' : 'down', ...(sharedCacheConfigured() ? { redis: redis ? 'ok' : 'down' } : {}) },
+      }
     },
   }),
 )
@@ -127,7 +135,7 @@ async function stop(signal: string) {
   clearTimeout(deadline)
   nextServer.closeAllConnections()
   nextServer.close()
-  await app.close().catch(() => {})
+  await Promise.allSettled([app.close(), closeSharedCache()])
   process.exit(0)
 }
 process.once('SIGTERM', () => void stop('SIGTERM'))
