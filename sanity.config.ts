@@ -16,6 +16,8 @@ const LOCAL_LAKE_OFF = {
   scheduledDrafts: { enabled: false },
   mediaLibrary: { enabled: false },
   announcements: { enabled: false },
+  // Search and document lists with plain GROQ: the local lake evaluates with groq-js, which has no text::query().
+  search: { strategy: 'groqLegacy' },
 } as const
 
 export default defineConfig({

@@ -12,7 +12,7 @@ const root = path.resolve(import.meta.dirname, '../..')
 nextEnv.loadEnvConfig(root, true, console, true)
 const args = process.argv.slice(2)
 const next = path.join(root, 'node_modules/next/dist/bin/next')
-const env: Record<string, string | undefined> = { ...process.env }
+const env: NodeJS.ProcessEnv = { ...process.env }
 
 if (!process.env.NEXT_PUBLIC_SANITY_PROJECT_ID) {
   const lakePort = Number(process.env.SANITY_LAKE_PORT || 3334)

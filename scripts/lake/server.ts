@@ -169,7 +169,8 @@ export async function startLocalLake(options: LakeOptions): Promise<LocalLake> {
           transactionId: transaction.id,
           transition: !change.before ? 'appear' : !change.after ? 'disappear' : 'update',
           identity: EDITOR_ID,
-          mutations: includeMutations ? transaction.mutations : undefined,
+          // Each event carries its document's resulting mutation (an action's own form is not a mutation).
+          mutations: includeMutations ? [change.after ? { createOrReplace: strip(change.after) } : { delete: { id: change.id } }] : undefined,
           previousRev: change.before?._rev,
           resultRev: transaction.id,
           timestamp: transaction.timestamp,

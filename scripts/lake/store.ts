@@ -51,9 +51,17 @@ function readNdjson(file: string): LakeDocument[] {
 export const isDraftId = (id: string) => id.startsWith('drafts.')
 export const publishedIdOf = (id: string) => (isDraftId(id) ? id.slice('drafts.'.length) : id)
 
-function parsed(query: string): ReturnType<typeof parse> {
-  let tree = parsedQueries.get(query)
-  if (!tree) parsedQueries.set(query, (tree = parse(query)))
+/**
+ * Parsed with its parameters: the Studio's lists slice with them (`[$__from...$__to]`), which
+ * groq-js accepts only as constants. The last few trees are kept (listeners re-run theirs per change).
+ */
+function parsed(query: string, params: Record<string, unknown>): ReturnType<typeof parse> {
+  const key = `${query}\u0000${JSON.stringify(params)}`
+  let tree = parsedQueries.get(key)
+  if (!tree) {
+    if (parsedQueries.size > 500) parsedQueries.clear()
+    parsedQueries.set(key, (tree = parse(query, { params })))
+  }
   return tree
 }
 const parsedQueries = new Map<string, ReturnType<typeof parse>>()
@@ -87,7 +95,8 @@ export class DocumentStore {
   view(perspective: string): LakeDocument[] {
     const all = [...this.documents.values()]
     if (perspective === 'raw') return all
-    const published = all.filter((doc) => !isDraftId(doc._id) && !doc._id.startsWith('versions.'))
+    // Under a perspective every document says which stored document it came from.
+    const published = all.filter((doc) => !isDraftId(doc._id) && !doc._id.startsWith('versions.')).map((doc) => ({ ...doc, _originalId: doc._id }))
     if (perspective === 'published') return published
     const drafts = new Map(all.filter((doc) => isDraftId(doc._id)).map((doc) => [publishedIdOf(doc._id), doc]))
     const overlaid = published.map((doc) => {
@@ -101,14 +110,14 @@ export class DocumentStore {
   }
 
   async query(query: string, params: Record<string, unknown>, perspective: string): Promise<unknown> {
-    const result = await evaluate(parsed(query), { dataset: this.view(perspective), params, identity: EDITOR_ID })
+    const result = await evaluate(parsed(query, params), { dataset: this.view(perspective), params, identity: EDITOR_ID })
     return result.get()
   }
 
   /** Whether a listener's filter (`*[…]`) matches a document. */
   async matches(query: string, params: Record<string, unknown>, doc: LakeDocument | null): Promise<boolean> {
     if (!doc) return false
-    const result = await (await evaluate(parsed(query), { dataset: [doc], params, identity: EDITOR_ID })).get()
+    const result = await (await evaluate(parsed(query, params), { dataset: [doc], params, identity: EDITOR_ID })).get()
     return Array.isArray(result) ? result.length > 0 : Boolean(result)
   }
 
