@@ -21,13 +21,15 @@ if (!process.env.NEXT_PUBLIC_SANITY_PROJECT_ID) {
   const lake = await startLocalLake({
     dataDir: path.resolve(root, process.env.SANITY_LAKE_DATA || 'studio/dataset'),
     port: lakePort,
+    tlsPort: lakePort + 1,
     webhook: { url: `http://127.0.0.1:${sitePort}/api/revalidate`, secret },
     log: (line) => console.log(`[lake] ${line}`),
   })
-  console.log(`[lake] local Content Lake on ${lake.url}: the Studio at http://localhost:${sitePort}/studio edits studio/dataset`)
+  console.log(`[lake] local Content Lake on ${lake.url} and ${lake.tlsUrl}: the Studio at http://localhost:${sitePort}/studio edits studio/dataset`)
+  console.log(`[lake] first time in this browser? Open https://offline0.localhost:${lakePort + 1}/v1/ping and accept its self-signed certificate.`)
   Object.assign(env, {
     NEXT_PUBLIC_SANITY_PROJECT_ID: 'offline0',
-    NEXT_PUBLIC_SANITY_API_HOST: `http://localhost:${lakePort}`,
+    NEXT_PUBLIC_SANITY_API_HOST: lake.tlsUrl,
     SANITY_API_HOST: `http://127.0.0.1:${lakePort}`,
     SANITY_API_READ_TOKEN: 'local-lake',
     SANITY_REVALIDATE_SECRET: secret,

@@ -1,8 +1,11 @@
 import { Mutation } from '@sanity/mutator'
 import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook'
 import { createHash, randomUUID } from 'node:crypto'
-import { createReadStream, existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { createReadStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { createSecureServer, type Http2SecureServer } from 'node:http2'
+import { tmpdir } from 'node:os'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { imageSize } from './imageSize.ts'
@@ -22,6 +25,12 @@ export interface LakeOptions {
   /** Folder of production.ndjson (published), drafts.ndjson and assets/. */
   dataDir: string
   port?: number
+  /**
+   * Also serve HTTPS with HTTP/2 here, for the Studio in a browser: over HTTP/1.1 a browser opens
+   * at most 6 connections to a host, and the Studio holds more listeners (server-sent events) than
+   * that open at once, so its next request would wait forever. Sanity's API is HTTP/2 for the same reason.
+   */
+  tlsPort?: number
   host?: string
   projectId?: string
   dataset?: string
@@ -35,6 +44,8 @@ export interface LakeOptions {
 export interface LocalLake {
   url: string
   port: number
+  /** The HTTPS/HTTP2 address for browsers, when tlsPort was given. */
+  tlsUrl: string | undefined
   store: DocumentStore
   requests: string[]
   /** Webhooks sent (status or error), for tests and the console. */
@@ -148,7 +159,8 @@ export async function startLocalLake(options: LakeOptions): Promise<LocalLake> {
     const includeResult = url.searchParams.get('includeResult') !== 'false'
     const includeMutations = url.searchParams.get('includeMutations') !== 'false'
     const includePreviousRevision = url.searchParams.get('includePreviousRevision') === 'true'
-    response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' })
+    // (No Connection header: HTTP/2 forbids it.)
+    response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
     const listenerName = `local-${randomUUID()}`
     response.write(`event: welcome\ndata: ${JSON.stringify({ listenerName })}\n\n`)
     const unsubscribe = store.subscribe(async (transaction) => {
@@ -283,10 +295,11 @@ export async function startLocalLake(options: LakeOptions): Promise<LocalLake> {
     return store.get(id)!
   }
 
-  const server: Server = createServer(async (request, response) => {
+  async function handle(request: IncomingMessage, response: ServerResponse) {
     const url = new URL(request.url ?? '/', 'http://lake')
-    requests.push(`${request.method} ${request.headers.host ?? ''}${url.pathname}${url.search}`)
-    if (process.env.SANITY_LAKE_VERBOSE) log(`${request.method} ${request.headers.host ?? ''}${url.pathname}${url.search}`)
+    const host = request.headers.host ?? request.headers[':authority'] ?? ''
+    requests.push(`${request.method} ${host}${url.pathname}${url.search}`)
+    if (process.env.SANITY_LAKE_VERBOSE) log(`${request.method} ${host}${url.pathname}${url.search}`)
     cors(request, response)
     if (request.method === 'OPTIONS') {
       response.writeHead(204, {
@@ -411,13 +424,23 @@ export async function startLocalLake(options: LakeOptions): Promise<LocalLake> {
       log(`error ${status} on ${request.method} ${url.pathname}: ${(error as Error).message}`)
       if (!response.headersSent) send(response, status, { error: { type, description: (error as Error).message }, statusCode: status })
     }
-  })
+  }
 
+  const server: Server = createServer(handle)
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
   baseUrl = `http://localhost:${port}`
+  let secure: Http2SecureServer | undefined
+  let tlsUrl: string | undefined
+  if (options.tlsPort !== undefined) {
+    secure = createSecureServer({ ...localCertificate(), allowHTTP1: true }, handle as never)
+    await new Promise<void>((resolve) => secure!.listen(options.tlsPort, options.host ?? '127.0.0.1', resolve))
+    tlsUrl = `https://localhost:${(secure.address() as AddressInfo).port}`
+    baseUrl = tlsUrl
+  }
   return {
     url: `http://127.0.0.1:${port}`,
+    tlsUrl,
     port,
     store,
     requests,
@@ -425,7 +448,24 @@ export async function startLocalLake(options: LakeOptions): Promise<LocalLake> {
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections()
+        secure?.close()
         server.close(() => resolve())
       }),
   }
+}
+
+/**
+ * A self-signed certificate for localhost and *.localhost, made once with openssl and kept in the
+ * temp folder. Browsers ask to accept it once (README); tests start Chromium ignoring the error.
+ */
+function localCertificate(): { key: Buffer; cert: Buffer } {
+  const dir = path.join(tmpdir(), 'local-content-lake-tls')
+  const key = path.join(dir, 'key.pem')
+  const cert = path.join(dir, 'cert.pem')
+  if (!existsSync(cert)) {
+    mkdirSync(dir, { recursive: true })
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '825', '-subj', '/CN=localhost', '-keyout', key, '-out', cert,
+      '-addext', 'subjectAltName=DNS:localhost,DNS:*.localhost,IP:127.0.0.1'], { stdio: 'ignore' })
+  }
+  return { key: readFileSync(key), cert: readFileSync(cert) }
 }
