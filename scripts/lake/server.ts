@@ -376,7 +376,7 @@ export async function startLocalLake(options: LakeOptions): Promise<LocalLake> {
         }
         if (endpoint === 'mutate') {
           const body = JSON.parse((await readBody(request)).toString('utf8')) as { mutations: Record<string, unknown>[]; transactionId?: string }
-          const { transaction, results } = store.mutate(body.mutations, body.transactionId)
+          const { transaction, results } = await store.mutate(body.mutations, body.transactionId)
           const returnDocuments = url.searchParams.get('returnDocuments') === 'true'
           return send(response, 200, {
             transactionId: transaction.id,

@@ -125,13 +125,13 @@ export class DocumentStore {
    * Applies one transaction of mutations in the Mutate API's format (create, createOrReplace,
    * createIfNotExists, delete, patch), all or nothing.
    */
-  mutate(mutations: Record<string, unknown>[], transactionId: string = randomUUID()): { transaction: Transaction; results: { id: string; operation: string }[] } {
+  async mutate(mutations: Record<string, unknown>[], transactionId: string = randomUUID()): Promise<{ transaction: Transaction; results: { id: string; operation: string }[] }> {
     const working = new Map<string, LakeDocument | null>()
     const current = (id: string) => (working.has(id) ? working.get(id)! : this.get(id))
     const results: { id: string; operation: string }[] = []
     for (const mutation of mutations) {
       const [operation, body] = Object.entries(mutation)[0] as [string, Record<string, unknown>]
-      const ids = this.targetIds(operation, body, current)
+      const ids = await this.targetIds(operation, body)
       for (const id of ids) {
         const before = current(id)
         if (operation === 'create' && before) throw new LakeError(409, 'documentAlreadyExistsError', `Document by ID "${id}" already exists`)
@@ -147,15 +147,17 @@ export class DocumentStore {
     return { transaction: this.commit(working, mutations, transactionId), results }
   }
 
-  private targetIds(operation: string, body: Record<string, unknown>, current: (id: string) => LakeDocument | null): string[] {
+  private async targetIds(operation: string, body: Record<string, unknown>): Promise<string[]> {
     if (operation === 'delete' || operation === 'patch') {
       if (typeof body.id === 'string') return [body.id]
-      if (typeof body.query === 'string') throw new LakeError(400, 'unsupported', 'The local lake does not run query-targeted mutations')
-      throw new LakeError(400, 'invalidMutation', `${operation} needs an id`)
+      if (typeof body.query === 'string') {
+        const found = await this.query(body.query, (body.params as Record<string, unknown> | undefined) ?? {}, 'raw')
+        return (Array.isArray(found) ? found : [found]).map((doc) => (doc as LakeDocument | null)?._id).filter((id): id is string => typeof id === 'string')
+      }
+      throw new LakeError(400, 'invalidMutation', `${operation} needs an id or a query`)
     }
     const id = (body._id as string | undefined) ?? randomUUID()
     if (!body._id) body._id = id
-    void current
     return [id]
   }
 
