@@ -50,7 +50,7 @@ beforeAll(async () => {
   // The lake's HTTPS certificate is self-signed (a developer accepts it once in their browser).
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, '--ignore-certificate-errors'] })
   context = await browser.newContext({ viewport: { width: 1400, height: 1000 } })
-}, 300_000)
+}, 900_000)
 
 afterAll(async () => {
   await browser?.close()
@@ -83,6 +83,11 @@ async function openStudio(pathname: string): Promise<Page> {
   return page
 }
 
+/** STUDIO_SHOTS=folder saves a screenshot of each flow (for the README or a review); tests run without. */
+async function shot(page: Page, name: string) {
+  if (process.env.STUDIO_SHOTS) await page.screenshot({ path: path.join(process.env.STUDIO_SHOTS, `${name}.png`) })
+}
+
 async function publish(page: Page) {
   const button = page.getByTestId('action-publish')
   await until('the Publish button is enabled', () => button.isEnabled(), 60_000)
@@ -90,7 +95,7 @@ async function publish(page: Page) {
   await page.getByTestId('action-publish').and(page.locator('[data-disabled="true"]')).waitFor({ timeout: 30_000 })
 }
 
-describe('the Studio on the local Content Lake', () => {
+describe('the Studio on the local Content Lake', { timeout: 240_000 }, () => {
   it('shows the document list', async () => {
     const page = await openStudio('')
     for (const title of ['Site settings', 'Pages', 'Pest pages', 'Pests', 'FAQs', 'Legal']) {
@@ -98,6 +103,7 @@ describe('the Studio on the local Content Lake', () => {
     }
     await page.getByText('Pages', { exact: true }).first().click()
     await page.getByText('/about-us').waitFor({ timeout: 60_000 })
+    await shot(page, 'studio-pages')
     await page.close()
   })
 
@@ -109,6 +115,7 @@ describe('the Studio on the local Content Lake', () => {
     const phone = page.locator('input#phone')
     await until('the phone field is editable', () => phone.isEditable(), 60_000)
     await phone.fill(newPhone)
+    await shot(page, 'studio-site-settings-edited')
     await publish(page)
     await until('the new number on / and /ants', async () => {
       const [home, ants] = await Promise.all([telLinks('/'), telLinks('/ants')])
@@ -140,6 +147,7 @@ describe('the Studio on the local Content Lake', () => {
     await page.locator('[data-testid="field-seo.title"] input').fill('Termite Spring Offer')
     await page.locator('[data-testid="field-seo.description"] textarea').fill('Spring termite treatment from licensed local pros.')
     await publish(page)
+    await shot(page, 'studio-new-page-published')
     await until('/termite-spring-offer is served with its hero', async () => {
       const { status, body } = await html('/termite-spring-offer')
       return status === 200 && /<h1[^>]*>Termites Gone This Spring<\/h1>/.test(body)
@@ -164,6 +172,7 @@ describe('the Studio on the local Content Lake', () => {
     await field.waitFor({ timeout: 60_000 })
     await field.getByTestId('input-validation-icon-error').first().hover()
     await page.getByText('This section needs exactly 8 bullets (it has 7).').first().waitFor({ timeout: 30_000 })
+    await shot(page, 'studio-validation-7-bullets')
     expect(await page.getByTestId('action-publish').isDisabled()).toBe(true)
     expect(lake.store.get('pestPage-ants')!.explainer).toEqual(explainer)
     await page.close()
@@ -174,6 +183,7 @@ describe('the Studio on the local Content Lake', () => {
     const frame = page.frameLocator('iframe').first()
     await frame.locator('h1').first().waitFor({ timeout: 60_000 })
     expect(await frame.locator('h1').first().innerText()).toBe('Ant Exterminator')
+    await shot(page, 'studio-presentation-ants')
     await page.close()
   })
 })
