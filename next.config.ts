@@ -2,6 +2,7 @@ import nextEnv from '@next/env'
 import type { NextConfig } from 'next'
 import { checkEnv } from './web/lib/envCheck.ts'
 import { commonHeaders, pageCsp, studioCsp } from './web/lib/securityHeaders.ts'
+import { studioApiHost } from './studio/env.ts'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -30,6 +31,8 @@ const headerOptions = {
   production: process.env.NODE_ENV === 'production',
   supabaseOrigin: supabaseHost ? `https://${supabaseHost}` : undefined,
   studioOrigin: process.env.SANITY_STUDIO_ORIGIN?.trim() || undefined,
+  // With no Sanity project the Studio talks to the local Content Lake (scripts/lake).
+  studioApiHost: studioApiHost(process.env),
 }
 
 const nextConfig: NextConfig = {

@@ -9,12 +9,27 @@ import { schemaTypes } from './studio/schemas'
 import { singletonTypes, structure } from './studio/structure'
 import { studioEnv } from './studio/env'
 
+const LOCAL_LAKE_OFF = {
+  tasks: { enabled: false },
+  releases: { enabled: false },
+  scheduledPublishing: { enabled: false },
+  scheduledDrafts: { enabled: false },
+  mediaLibrary: { enabled: false },
+  announcements: { enabled: false },
+  // Search and document lists with plain GROQ: the local lake evaluates with groq-js, which has no text::query().
+  search: { strategy: 'groqLegacy' },
+} as const
+
 export default defineConfig({
   name: 'default',
   title: 'Local Pest Experts',
   basePath: '/studio',
   projectId: studioEnv.projectId,
   dataset: studioEnv.dataset,
+  apiHost: studioEnv.apiHost,
+  // The local Content Lake serves documents, history and images, not Sanity's hosted services:
+  // those features are off there rather than failing (README: the local Content Lake's limits).
+  ...(studioEnv.localLake ? LOCAL_LAKE_OFF : {}),
   plugins: [
     structureTool({ structure }),
     presentationTool({ previewUrl: presentationPreviewUrl, resolve: presentationResolve }),
@@ -26,6 +41,7 @@ export default defineConfig({
     templates: (templates) => templates.filter(({ schemaType }) => !singletonTypes.has(schemaType)),
   },
   document: {
+    ...(studioEnv.localLake ? { comments: { enabled: false } } : {}),
     actions: (actions, { schemaType }) =>
       singletonTypes.has(schemaType)
         ? actions.filter(({ action }) => action && ['publish', 'discardChanges', 'restore'].includes(action))

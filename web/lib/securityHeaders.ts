@@ -11,6 +11,14 @@ export interface HeaderOptions {
   production: boolean
   supabaseOrigin?: string
   studioOrigin?: string
+  /** A non-Sanity API host the Studio talks to (the local Content Lake): it and its project subdomains. */
+  studioApiHost?: string
+}
+
+function apiHostSources(apiHost: string | undefined): string {
+  if (!apiHost) return ''
+  const { protocol, host } = new URL(apiHost)
+  return ` ${protocol}//${host} ${protocol}//*.${host}`
 }
 
 export function pageCsp({ production, supabaseOrigin, studioOrigin }: HeaderOptions): string {
@@ -31,14 +39,15 @@ export function pageCsp({ production, supabaseOrigin, studioOrigin }: HeaderOpti
 }
 
 /** The embedded Studio talks to Sanity's APIs and CDN and loads its own assets from them. */
-export function studioCsp({ production }: HeaderOptions): string {
+export function studioCsp({ production, studioApiHost }: HeaderOptions): string {
+  const lake = apiHostSources(studioApiHost)
   return [
     "default-src 'self'",
     `script-src 'self' 'unsafe-inline'${production ? '' : " 'unsafe-eval'"} https://*.sanity.io https://core.sanity-cdn.com`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https://*.sanity.io https://lh3.googleusercontent.com https://*.githubusercontent.com",
+    `img-src 'self' data: blob: https://*.sanity.io https://lh3.googleusercontent.com https://*.githubusercontent.com${lake}`,
     "font-src 'self' data: https://design-system-static.sanity.io",
-    "connect-src 'self' https://*.sanity.io wss://*.sanity.io https://*.sanity.work https://core.sanity-cdn.com",
+    `connect-src 'self' https://*.sanity.io wss://*.sanity.io https://*.sanity.work https://core.sanity-cdn.com${lake}`,
     "frame-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",

@@ -1,0 +1,42 @@
+// `npm run dev`. With a Sanity project configured (.env), plain `next dev web`. Without one, first
+// the local Content Lake (scripts/lake) on studio/dataset, then `next dev web` pointed at it: the
+// Studio at /studio edits the lake, the site reads it, and a publish sends the signed webhook to
+// /api/revalidate as the real Content Lake would.
+import nextEnv from '@next/env'
+import { spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import path from 'node:path'
+import { startLocalLake } from './server.ts'
+
+const root = path.resolve(import.meta.dirname, '../..')
+nextEnv.loadEnvConfig(root, true, console, true)
+const args = process.argv.slice(2)
+const next = path.join(root, 'node_modules/next/dist/bin/next')
+const env: NodeJS.ProcessEnv = { ...process.env }
+
+if (!process.env.NEXT_PUBLIC_SANITY_PROJECT_ID) {
+  const lakePort = Number(process.env.SANITY_LAKE_PORT || 3334)
+  const sitePort = Number(args[args.indexOf('-p') + 1] || args[args.indexOf('--port') + 1] || process.env.PORT || 3000)
+  const secret = process.env.SANITY_REVALIDATE_SECRET || randomBytes(16).toString('hex')
+  const lake = await startLocalLake({
+    dataDir: path.resolve(root, process.env.SANITY_LAKE_DATA || 'studio/dataset'),
+    port: lakePort,
+    tlsPort: lakePort + 1,
+    webhook: { url: `http://127.0.0.1:${sitePort}/api/revalidate`, secret },
+    log: (line) => console.log(`[lake] ${line}`),
+  })
+  console.log(`[lake] local Content Lake on ${lake.url} and ${lake.tlsUrl}: the Studio at http://localhost:${sitePort}/studio edits studio/dataset`)
+  console.log(`[lake] first time in this browser? Open https://offline0.localhost:${lakePort + 1}/v1/ping and accept its self-signed certificate.`)
+  Object.assign(env, {
+    NEXT_PUBLIC_SANITY_PROJECT_ID: 'offline0',
+    NEXT_PUBLIC_SANITY_API_HOST: lake.tlsUrl,
+    SANITY_API_HOST: `http://127.0.0.1:${lakePort}`,
+    SANITY_API_READ_TOKEN: 'local-lake',
+    SANITY_REVALIDATE_SECRET: secret,
+    SANITY_WEBHOOK_SKIP_CONSISTENCY_WAIT: 'true',
+  })
+}
+
+const child = spawn(process.execPath, [next, 'dev', 'web', ...args], { cwd: root, env, stdio: 'inherit' })
+child.on('exit', (code) => process.exit(code ?? 0))
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal))
