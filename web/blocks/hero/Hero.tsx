@@ -8,7 +8,8 @@ import { fillLocation } from './location'
 /** The page's one H1. A cleaned ad keyword, when there is one, replaces the editor's headline. */
 export function heroTitle(title: string, { keyword, headline, question }: Pick<BlockContext, 'keyword' | 'headline' | 'question'>): string {
   const base = keyword || headline || title
-  return question && !base.endsWith('?') ? `${base}?` : base
+  // q=y asks the headline: one "?" replaces whatever mark ended it, and never doubles.
+  return question ? `${base.replace(/[.!,:?]+$/u, '')}?` : base
 }
 
 export function Hero({ block, context }: BlockProps<'hero'>) {
