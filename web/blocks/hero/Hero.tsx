@@ -35,10 +35,12 @@ export function Hero({ block, context }: BlockProps<'hero'>) {
           {block.buttonLabel}
         </CallLink>
         <p className="mt-2 text-sm text-brand-100">{site.callLabel}</p>
-        <div className="mt-5 flex flex-col items-center justify-center gap-1 sm:flex-row sm:gap-2">
-          <Stars count={block.rating} className="size-6" />
-          <span className="text-sm font-medium">{block.ratingLabel}</span>
-        </div>
+        {block.rating !== null ? (
+          <div className="mt-5 flex flex-col items-center justify-center gap-1 sm:flex-row sm:gap-2">
+            <Stars count={block.rating} className="size-6" />
+            <span className="text-sm font-medium">{block.ratingLabel}</span>
+          </div>
+        ) : null}
         <ul className={`mt-8 grid grid-cols-2 gap-3 text-left text-sm sm:text-base ${block.benefits.length === 3 ? 'sm:grid-cols-3' : 'sm:grid-cols-4'}`}>
           {block.benefits.map((benefit) => (
             <li key={benefit} className="flex items-start gap-2 rounded-lg bg-white/10 p-3 font-semibold">

@@ -93,6 +93,15 @@ export const routeSlugsQuery = defineQuery(
   `*[_type in ["page", "pestPage", "legalPage"] && defined(slug.current)].slug.current`,
 )
 
+/** Every routed document with what a sitemap needs: its address, last change and robots rule. */
+export const sitemapQuery = defineQuery(
+  `*[_type in ["page", "pestPage", "legalPage"] && defined(slug.current)] | order(slug.current asc){
+    "slug": slug.current,
+    _updatedAt,
+    "robots": seo.robots
+  }`,
+)
+
 /**
  * The document at an address, whatever its type. Pest pages have fixed fields rather than a free
  * list of sections; the projection lines those fields up as blocks so one renderer draws every page.
