@@ -83,6 +83,7 @@ export const settingsQuery = defineQuery(`*[_type == "siteSettings" && _id == "s
 export const pestsQuery = defineQuery(`*[_type == "pest"] | order(_createdAt asc, _id asc){
   name,
   imageAlt,
+  illustrationAlt,
   imageFile,
   matchWords,
   "image": image.asset->{url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}
