@@ -30,8 +30,9 @@ export function Hero({ block, context }: BlockProps<'hero'>) {
             {shownPhone(site)}
           </CallLink>
         </p>
-        <CallLink phone={site.phone} source="hero-button" className="mt-4 w-full max-w-sm text-xl">
-          <PhoneIcon className="size-6" />
+        {/* One line at 390 px: a wrapped button ran under the sticky call bar. */}
+        <CallLink phone={site.phone} source="hero-button" className="mt-4 w-full max-w-sm whitespace-nowrap !px-4 text-lg sm:text-xl">
+          <PhoneIcon className="size-6 shrink-0" />
           {block.buttonLabel}
         </CallLink>
         <p className="mt-2 text-sm text-brand-100">{site.callLabel}</p>
@@ -41,7 +42,8 @@ export function Hero({ block, context }: BlockProps<'hero'>) {
             <span className="text-sm font-medium">{block.ratingLabel}</span>
           </div>
         ) : null}
-        <ul className={`mt-8 grid grid-cols-2 gap-3 text-left text-sm sm:text-base ${block.benefits.length === 3 ? 'sm:grid-cols-3' : 'sm:grid-cols-4'}`}>
+        {/* Three benefits stack on a phone (a 2-column grid would leave one orphan); four make two rows of two. */}
+        <ul className={`mt-8 grid gap-3 text-left text-sm sm:text-base ${block.benefits.length === 3 ? 'grid-cols-1 sm:grid-cols-3' : 'grid-cols-2 sm:grid-cols-4'}`}>
           {block.benefits.map((benefit) => (
             <li key={benefit} className="flex items-start gap-2 rounded-lg bg-white/10 p-3 font-semibold">
               <CheckIcon className="mt-0.5 size-5 shrink-0 text-brand-100" />
