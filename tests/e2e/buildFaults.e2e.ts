@@ -18,7 +18,7 @@ describe('build with the Content Lake unreachable', () => {
     expect(error).toBeInstanceOf(Error)
     expect((error as Error).message).toMatch(/Could not read content from Sanity project "unreachable"/)
     expect((error as Error).message).toMatch(/unset NEXT_PUBLIC_SANITY_PROJECT_ID to build from the bundled dataset/)
-  }, 240_000)
+  }, 480_000)
 })
 
 describe('start with an invalid environment', () => {

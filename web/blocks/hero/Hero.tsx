@@ -16,7 +16,7 @@ export function Hero({ block, context }: BlockProps<'hero'>) {
   const { site, location } = context
   return (
     <section className="bg-gradient-to-b from-brand-800 to-brand-700 text-white" data-hero="">
-      <div className="mx-auto max-w-4xl px-4 py-10 text-center sm:py-14">
+      <div className="mx-auto max-w-4xl px-4 pt-8 pb-10 text-center sm:py-14">
         <h1 className="text-balance text-4xl font-extrabold tracking-tight sm:text-5xl">{heroTitle(block.title, context)}</h1>
         <p className="mt-3 text-lg font-semibold text-brand-100 sm:text-xl">{block.subtitle}</p>
         {location ? (
@@ -24,14 +24,14 @@ export function Hero({ block, context }: BlockProps<'hero'>) {
             {fillLocation(block.locationLine, location)}
           </p>
         ) : null}
-        <p className="mt-5 text-lg">
+        <p className="mt-4 text-lg sm:mt-5">
           {block.callLineLabel}{' '}
           <CallLink phone={site.phone} source="hero-line" variant="inline" className="text-white hover:text-brand-100">
             {shownPhone(site)}
           </CallLink>
         </p>
         {/* One line at 390 px: a wrapped button ran under the sticky call bar. */}
-        <CallLink phone={site.phone} source="hero-button" className="mt-4 w-full max-w-sm whitespace-nowrap !px-4 text-lg sm:text-xl">
+        <CallLink phone={site.phone} source="hero-button" className="mt-3 w-full max-w-sm whitespace-nowrap !px-4 text-lg sm:mt-4 sm:text-xl">
           <PhoneIcon className="size-6 shrink-0" />
           {block.buttonLabel}
         </CallLink>
