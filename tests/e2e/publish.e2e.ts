@@ -31,7 +31,7 @@ beforeAll(async () => {
   lake = await startContentLake(bundledDocuments(), LAKE_PORT)
   await buildNext(env)
   site = await startSite(3127, env)
-}, 240_000)
+}, 480_000)
 
 afterAll(async () => {
   await site?.stop()
