@@ -65,5 +65,5 @@ export const config = {
   // routes and the site's files (web/public, web/app/icon.svg; tests/unit/proxyMatcher.test.ts keeps
   // this list complete). Unknown addresses with an extension (/x.html, /wp-login.php) thus get the
   // prebuilt 404 like any other, instead of a rendered 404 cached per address.
-  matcher: ['/((?!_next/|studio(?:/|$)|api/|illustrations/|icon\\.svg$).*)'],
+  matcher: ['/((?!_next/|studio(?:/|$)|api/|illustrations/|icon\\.svg$|sitemap\\.xml$|robots\\.txt$).*)'],
 }

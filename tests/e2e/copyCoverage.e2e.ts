@@ -31,7 +31,7 @@ beforeAll(async () => {
   await buildNext(env)
   site = await startSite(3137, env)
   browser = await launchBrowser()
-}, 240_000)
+}, 480_000)
 
 afterAll(async () => {
   await browser?.close()

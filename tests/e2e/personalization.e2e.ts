@@ -48,7 +48,22 @@ describe('personalized landing page, server HTML (no JavaScript)', () => {
     expect(status).toBe(200)
     expect(body).not.toContain('<script>window.__pwned')
     expect(body).not.toContain('onerror=alert')
-    expect(h1Of(body)).toBe('Script Window Pwned 1 Script Img Src X Onerror Alert 1')
+    expect(h1Of(body)).toBe('Window. Pwned 1')
+  })
+
+  it('never shows a phone number, web address or e-mail address planted in the keyword', async () => {
+    const { status, body } = await html(`${baseUrl}/?kw=call+1-800-555-0199+not+this+company`)
+    expect(status).toBe(200)
+    expect(h1Of(body)).toBe('Call Not This Company')
+    expect(body).not.toMatch(/800.?555.?0199/)
+    const other = await html(`${baseUrl}/?slkw=${encodeURIComponent('ants www.cheap-pests.com joe@bad.co')}`)
+    expect(h1Of(other.body)).toBe('Ants')
+    expect(other.body).not.toMatch(/cheap-pests|bad\.co/)
+  })
+
+  it('keeps the ad copy as written', async () => {
+    const { body } = await html(`${baseUrl}/?kw=${encodeURIComponent('24/7 exterminator near me')}`)
+    expect(h1Of(body)).toBe('24/7 Exterminator')
   })
 
   it('caps a 10 KB keyword at a readable title and answers quickly', async () => {

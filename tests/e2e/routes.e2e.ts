@@ -60,7 +60,7 @@ describe('the bundled dataset', () => {
 })
 
 describe.each(site.routes)('$path', (route) => {
-  it.each(Object.entries(VIEWPORTS))('renders on %s with its H1 and the settings phone on every call link', async (name, viewport) => {
+  it.each(Object.entries(VIEWPORTS))('renders on %s with its H1, the settings phone on every call link and every shown number tappable', async (name, viewport) => {
     const { page, status } = await open(route.path, viewport)
     try {
       expect(status).toBe(200)
@@ -78,6 +78,21 @@ describe.each(site.routes)('$path', (route) => {
         expect(telLinks.length).toBeGreaterThan(0)
         expect(new Set(telLinks)).toEqual(new Set([telHref(site.settings.phone)]))
       }
+
+      // Spec: the number "appears in many places, always as a tappable telephone link".
+      const untappableNumbers = await page.evaluate(() => {
+        const phoneShape = /(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]\d{4}/
+        const found: string[] = []
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const parent = node.parentElement
+          if (!parent || !phoneShape.test(node.textContent ?? '')) continue
+          if (!parent.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue
+          if (!parent.closest('a[href^="tel:"]')) found.push(node.textContent ?? '')
+        }
+        return found
+      })
+      expect(untappableNumbers).toEqual([])
 
       const headerCall = page.getByTestId('header-call')
       const stickyBar = page.getByTestId('sticky-call-bar')

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { telHref } from '../../web/lib/phone'
 import { launchBrowser, VIEWPORTS } from './browser'
+import { bundledDocuments } from '../../web/lib/sanity/localDataset'
 import { expectedSite } from './expected'
 
 const baseUrl = inject('baseUrl')
@@ -199,6 +200,79 @@ describe('/grubtle', () => {
       expect(await page.locator('main').innerText()).toContain('2024')
     } finally {
       await page.close()
+    }
+  })
+})
+
+describe('pest pictures (no Supabase, no uploaded photo)', () => {
+  const pests = bundledDocuments().filter((doc) => doc._type === 'pest') as unknown as { imageFile: string; illustrationAlt: string }[]
+  const drawing = (imageFile: string) => pests.find((pest) => pest.imageFile === imageFile)!
+
+  it.each([
+    ['/', 'ant'],
+    ['/wasps', 'wasp'],
+    ['/yellow-jackets', 'yellow-jacket'],
+    ['/moths', 'moth'],
+    ['/?kw=bed+bugs', 'bed-bug'],
+  ])('%s shows the %s drawing, described as the drawing', async (path, imageFile) => {
+    const page = await open(path)
+    try {
+      const image = page.locator('main img').first()
+      expect(await image.evaluate((img: HTMLImageElement) => new URL(img.src).pathname)).toBe(`/illustrations/${imageFile}.svg`)
+      expect(await image.getAttribute('alt')).toBe(drawing(imageFile).illustrationAlt)
+      expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+    } finally {
+      await page.close()
+    }
+  })
+})
+
+describe('phone layout details', () => {
+  it('/exterminator: the hero call button is one line, clear of the sticky bar, and three benefits stack without an orphan', async () => {
+    const page = await open('/exterminator')
+    try {
+      const button = page.locator('[data-hero] a[data-call-source="hero-button"]')
+      const box = (await button.boundingBox())!
+      const lineHeight = await button.evaluate((link) => parseFloat(getComputedStyle(link).lineHeight))
+      expect(box.height).toBeLessThan(lineHeight * 2 + 24)
+      expect(await button.evaluate((link) => link.scrollWidth <= link.clientWidth)).toBe(true)
+      await button.scrollIntoViewIfNeeded()
+      const buttonBox = (await button.boundingBox())!
+      const barBox = (await page.getByTestId('sticky-call-bar').boundingBox())!
+      expect(buttonBox.y + buttonBox.height).toBeLessThanOrEqual(barBox.y)
+      const tiles = await page.locator('[data-hero] ul > li').evaluateAll((items) => items.map((item) => item.getBoundingClientRect().left))
+      expect(tiles).toHaveLength(3)
+      expect(new Set(tiles).size).toBe(1)
+    } finally {
+      await page.close()
+    }
+  })
+
+  it('/mice-repellents: the do-it-yourself card crosses its drawbacks, the professional card checks its strengths', async () => {
+    const page = await open('/mice-repellents')
+    try {
+      const marks = await page.locator('[data-mark]').evaluateAll((items) => items.map((item) => item.getAttribute('data-mark')))
+      expect(marks).toContain('cross')
+      expect(marks).toContain('check')
+      const firstCard = await page.locator('[data-mark]').first().getAttribute('data-mark')
+      expect(firstCard).toBe('cross')
+    } finally {
+      await page.close()
+    }
+  })
+
+  it('/v2 shows 4.6 stars and /simple-landing shows one rating only', async () => {
+    const page = await open('/v2')
+    try {
+      expect(await page.locator('[data-hero] [data-score]').getAttribute('data-score')).toBe('4.6')
+    } finally {
+      await page.close()
+    }
+    const simple = await open('/simple-landing')
+    try {
+      expect(await simple.locator('[data-score]').count()).toBe(1)
+    } finally {
+      await simple.close()
     }
   })
 })

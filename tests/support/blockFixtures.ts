@@ -19,8 +19,8 @@ export const testContext: BlockContext = {
     notFound: { code: '404', heading: 'Oops! Page not found', linkLabel: 'Return to Home' },
   },
   pests: [
-    { name: 'Ants', imageAlt: 'An ant', imageFile: 'ant', matchWords: ['ant', 'ants'], image: null },
-    { name: 'Wasps', imageAlt: 'A paper wasp', imageFile: 'wasp', matchWords: ['wasp', 'wasps'], image: null },
+    { name: 'Ants', imageAlt: 'An ant', illustrationAlt: 'Drawing of an ant', imageFile: 'ant', matchWords: ['ant', 'ants'], image: null },
+    { name: 'Wasps', imageAlt: 'A paper wasp', illustrationAlt: 'Drawing of a wasp', imageFile: 'wasp', matchWords: ['wasp', 'wasps'], image: null },
   ],
 }
 

@@ -135,10 +135,36 @@ describe('the bundled dataset', () => {
     expect(text).not.toMatch(/lorem ipsum|TODO/i)
   })
 
-  it('keeps every meta description within the limit', () => {
+  it('keeps every meta description within the limit, with the number filled in', () => {
+    const shownNumber = '(888) 555-0142'
     for (const doc of docs) {
       const seo = doc.seo as { description?: string } | undefined
-      if (seo?.description) expect(seo.description.length, doc._id).toBeLessThanOrEqual(META_DESCRIPTION_MAX)
+      const filled = seo?.description?.replaceAll('{phone}', shownNumber)
+      if (filled) expect(filled.length, doc._id).toBeLessThanOrEqual(META_DESCRIPTION_MAX)
     }
+  })
+
+  it('mentions the phone number in the call-only funnel’s meta description (spec 2.9)', () => {
+    const funnel = docs.find((doc) => (doc.slug as { current?: string } | undefined)?.current === 'exterminator')
+    expect((funnel?.seo as { description: string }).description).toContain('{phone}')
+  })
+
+  it('never shows two different ratings on one page, and one hero shows 4.6 stars (spec 9)', () => {
+    const heroRatings: number[] = []
+    for (const doc of docs) {
+      const blocks = [...((doc.blocks as Record<string, unknown>[] | undefined) ?? []), ...(doc.hero ? [{ _type: 'hero', ...(doc.hero as object) }] : [])]
+      const scores = new Set<number>()
+      for (const block of blocks) {
+        if (block._type === 'hero' && typeof block.rating === 'number') {
+          scores.add(block.rating)
+          heroRatings.push(block.rating)
+        }
+        const badgeRating = block._type === 'badges' ? (block.rating as { score?: number } | null)?.score : undefined
+        if (typeof badgeRating === 'number') scores.add(badgeRating)
+      }
+      expect(scores.size, doc._id).toBeLessThanOrEqual(1)
+    }
+    expect(heroRatings).toContain(4.6)
+    expect(heroRatings).toContain(5)
   })
 })

@@ -16,7 +16,8 @@ function publicFiles(dir: string, prefix = ''): string[] {
 function appFiles(): string[] {
   return readdirSync(path.join(WEB, 'app'))
     .filter((name) => /^(?:icon|apple-icon|favicon|robots|sitemap|manifest|opengraph-image|twitter-image)\./.test(name))
-    .map((name) => `/${name.replace(/\.(?:ts|tsx)$/, '')}`)
+    // sitemap.ts answers /sitemap.xml, robots.ts /robots.txt, manifest.ts /manifest.webmanifest.
+    .map((name) => `/${name.replace(/^(sitemap|robots|manifest)\.tsx?$/, (_, base: string) => `${base}.${{ sitemap: 'xml', robots: 'txt', manifest: 'webmanifest' }[base]}`)}`)
 }
 
 describe('the proxy matcher', () => {

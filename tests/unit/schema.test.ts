@@ -98,6 +98,27 @@ describe('validation an editor meets', () => {
     expect(messages(await errorsOf(page)).join()).toMatch(/160 characters or fewer/)
   })
 
+  it('asks for {phone} instead of a written number in a meta description, and knows no other placeholder', async () => {
+    const page = clone(pestPage) as unknown as { seo: { description: string } }
+    page.seo.description = 'Call (888) 555-0142 today.'
+    expect(messages(await errorsOf(page)).join()).toMatch(/Write \{phone\} instead of the number/)
+    page.seo.description = 'Call {phone} in {city}.'
+    expect(messages(await errorsOf(page)).join()).toMatch(/\{city\} is not a placeholder/)
+    page.seo.description = 'Call {phone} today.'
+    expect(messages(await errorsOf(page))).toEqual([])
+  })
+
+  it('keeps a hero rating between 0 and 5 and its label in agreement with it', async () => {
+    const page = clone(pestPage) as unknown as { hero: { rating?: number; ratingLabel?: string } }
+    page.hero.rating = 5.5
+    expect(messages(await errorsOf(page)).join()).toMatch(/from 0 to 5/)
+    page.hero.rating = 4.6
+    page.hero.ratingLabel = 'Rated 5 out of 5'
+    expect(messages(await errorsOf(page)).join()).toMatch(/label says 5 but the stars show 4\.6/)
+    page.hero.ratingLabel = 'Rated 4.6 out of 5 by homeowners'
+    expect(messages(await errorsOf(page))).toEqual([])
+  })
+
   it('rejects a hero location line that lost its placeholders', async () => {
     const page = clone(pestPage) as unknown as { hero: { locationLine: string } }
     page.hero.locationLine = 'We service your area.'

@@ -2,11 +2,11 @@
 
 import Image from 'next/image'
 import { useState } from 'react'
-import { BUNDLED_ILLUSTRATION, type PhotoSource } from '../lib/pestPhoto'
+import type { PhotoSource } from '../lib/pestPhoto'
 
 /**
  * A pest photo in a box of fixed aspect ratio (no layout shift). If a remote file is missing, it
- * swaps to the bundled illustration instead of showing a broken image. The illustration is a
+ * swaps to the pest's bundled illustration (and its description) instead of showing a broken image. The illustration is a
  * stand-in, so it gets a low banner rather than a photo's full 3:2 screen.
  */
 export function PestPhoto({
@@ -25,8 +25,8 @@ export function PestPhoto({
   const bundled = source.bundled || failed
   return (
     <Image
-      src={bundled ? BUNDLED_ILLUSTRATION : source.src}
-      alt={source.alt}
+      src={bundled ? source.fallback.src : source.src}
+      alt={bundled ? source.fallback.alt : source.alt}
       width={source.width}
       height={source.height}
       sizes={sizes}

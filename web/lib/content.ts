@@ -2,7 +2,7 @@ import type { Metadata } from 'next'
 import { cache } from 'react'
 import { fetchContent } from './sanity/fetch'
 import { pestsQuery, routeQuery, routeSlugsQuery, settingsQuery } from './sanity/queries'
-import type { SiteSettings } from './site'
+import { fillPhone, type SiteSettings } from './site'
 
 /**
  * Content loaders shared by the route files. Each is memoized per request (React cache), and each
@@ -48,9 +48,9 @@ export function siteUrl(): URL {
   }
 }
 
-/** Title, description, keywords, robots and canonical address of a routed document. */
-export function documentMetadata(doc: RoutedDocument, path: string): Metadata {
-  const { seo } = doc
+/** Title, description ({phone} filled from Site settings), keywords, robots and canonical address of a routed document. */
+export async function documentMetadata(doc: RoutedDocument, path: string): Promise<Metadata> {
+  const seo = { ...doc.seo, description: fillPhone(doc.seo.description, await getSettings()) }
   const [index, follow] = seo.robots.split(',')
   return {
     title: seo.title,

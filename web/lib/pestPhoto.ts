@@ -6,6 +6,8 @@
 export interface PestPhotoData {
   name: string
   imageAlt: string
+  /** What the pest's bundled drawing shows: the alt text whenever the drawing is what is shown. */
+  illustrationAlt: string
   imageFile: string
   image: { url: string; width: number | null; height: number | null; lqip?: string | null } | null
 }
@@ -17,11 +19,33 @@ export interface PhotoSource {
   height: number
   /** The bundled illustration: shown as is, no image optimizer needed. */
   bundled: boolean
+  /** What to show instead if a remote photo fails to load, with its own description. */
+  fallback: { src: string; alt: string }
 }
 
 export const PHOTO_WIDTH = 1200
 export const PHOTO_HEIGHT = 800
-export const BUNDLED_ILLUSTRATION = '/illustrations/pest.svg'
+/** Illustrations are 3:1 banners. */
+export const ILLUSTRATION_WIDTH = 1200
+export const ILLUSTRATION_HEIGHT = 400
+/** The generic drawing, for a pest added in the Studio that has no drawing of its own yet. */
+export const GENERIC_ILLUSTRATION = '/illustrations/pest.svg'
+/** The pests drawn in web/public/illustrations (scripts/illustrations/draw.mjs), by imageFile. */
+export const ILLUSTRATED_PESTS: ReadonlySet<string> = new Set([
+  'ant', 'bed-bug', 'bee', 'beetle', 'boxelder-bug', 'centipede', 'cluster-fly', 'cockroach', 'cricket', 'drain-fly',
+  'dust-mite', 'earwig', 'flea', 'fly', 'fruit-fly', 'gnat', 'hornet', 'maggot', 'millipede', 'mosquito', 'moth',
+  'mouse', 'scorpion', 'silverfish', 'spider', 'stink-bug', 'termite', 'tick', 'vole', 'wasp', 'weevil', 'yellow-jacket',
+])
+
+/**
+ * The pest's own drawing and its description. The generic drawing (an ant in a shield) depicts no
+ * pest in particular, so it is decorative (empty alt) rather than mislabelled.
+ */
+export function illustrationOf(pest: Pick<PestPhotoData, 'imageFile' | 'illustrationAlt'>): { src: string; alt: string } {
+  return ILLUSTRATED_PESTS.has(pest.imageFile)
+    ? { src: `/illustrations/${pest.imageFile}.svg`, alt: pest.illustrationAlt }
+    : { src: GENERIC_ILLUSTRATION, alt: '' }
+}
 export const BUCKET = 'pest-control-images'
 
 export function bucketUrl(supabaseUrl: string, imageFile: string): string {
@@ -29,6 +53,7 @@ export function bucketUrl(supabaseUrl: string, imageFile: string): string {
 }
 
 export function photoSource(pest: PestPhotoData, supabaseUrl: string | undefined): PhotoSource {
+  const fallback = illustrationOf(pest)
   if (pest.image?.url) {
     return {
       src: pest.image.url,
@@ -36,10 +61,11 @@ export function photoSource(pest: PestPhotoData, supabaseUrl: string | undefined
       width: pest.image.width ?? PHOTO_WIDTH,
       height: pest.image.height ?? PHOTO_HEIGHT,
       bundled: false,
+      fallback,
     }
   }
   if (supabaseUrl) {
-    return { src: bucketUrl(supabaseUrl, pest.imageFile), alt: pest.imageAlt, width: PHOTO_WIDTH, height: PHOTO_HEIGHT, bundled: false }
+    return { src: bucketUrl(supabaseUrl, pest.imageFile), alt: pest.imageAlt, width: PHOTO_WIDTH, height: PHOTO_HEIGHT, bundled: false, fallback }
   }
-  return { src: BUNDLED_ILLUSTRATION, alt: pest.imageAlt, width: PHOTO_WIDTH, height: PHOTO_HEIGHT, bundled: true }
+  return { ...fallback, width: ILLUSTRATION_WIDTH, height: ILLUSTRATION_HEIGHT, bundled: true, fallback }
 }

@@ -7,3 +7,8 @@ export type SiteSettings = NonNullable<SettingsQueryResult>
 export function shownPhone(site: Pick<SiteSettings, 'phone' | 'phoneDisplay'>): string {
   return site.phoneDisplay?.trim() || formatUsPhone(site.phone)
 }
+
+/** Editor text with the {phone} placeholder (meta descriptions): the number as shown, from Site settings. */
+export function fillPhone(text: string, site: Pick<SiteSettings, 'phone' | 'phoneDisplay'>): string {
+  return text.replaceAll('{phone}', shownPhone(site))
+}

@@ -19,7 +19,7 @@ describe('pageCacheKey', () => {
 
   it('collapses inputs that shape nothing to the plain page', () => {
     expect(key('/?gclid=abc')).toBe('/')
-    expect(key('/?loc_physical_ms=not-a-code&kw=%20%3Cscript%3E')).toBe(key('/?kw=script'))
+    expect(key('/?loc_physical_ms=not-a-code&kw=%20%3Cb%3Escript%3C%2Fb%3E')).toBe(key('/?kw=script'))
     // /v2 reads the location, headline1 and q, not the keyword.
     expect(key('/v2?kw=wasp')).toBe('/v2')
     expect(key('/v2?headline1=Need+An+Exterminator&q=y')).not.toBe(key('/v2?headline1=Need+An+Exterminator'))

@@ -49,6 +49,14 @@ export const pest = defineType({
       validation: (rule) => rule.required(),
     }),
     defineField({
+      name: 'illustrationAlt',
+      title: 'Drawing description',
+      type: 'string',
+      description:
+        'What the bundled drawing of this pest shows, e.g. “Drawing of an ant seen from above”. The site shows the drawing when no photo is uploaded and no photo bucket is set up.',
+      validation: (rule) => rule.required().error('Describe the drawing: screen readers read it when the drawing is shown.'),
+    }),
+    defineField({
       name: 'imageFile',
       title: 'Image file in the photo bucket',
       type: 'string',

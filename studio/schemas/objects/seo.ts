@@ -3,6 +3,16 @@ import { defineArrayMember, defineField, defineType } from 'sanity'
 
 export const META_DESCRIPTION_MAX = 160
 
+/** Why a meta description cannot be published as written, or null. The number lives in Site settings only. */
+export function metaDescriptionProblem(value: string | undefined): string | null {
+  if (!value) return null
+  if (/\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}/.test(value)) {
+    return 'Write {phone} instead of the number: the site fills in the number from Site settings.'
+  }
+  const unknown = value.match(/\{[^}]*\}/g)?.find((placeholder) => placeholder !== '{phone}')
+  return unknown ? `${unknown} is not a placeholder the site knows; only {phone} is filled in.` : null
+}
+
 export const ROBOTS_OPTIONS = [
   { title: 'Show in search results (index, follow)', value: 'index,follow' },
   { title: 'Hide from search results, follow links (noindex, follow)', value: 'noindex,follow' },
@@ -31,12 +41,14 @@ export const seo = defineType({
       title: 'Meta description',
       type: 'text',
       rows: 3,
-      description: `The grey text under the link in Google. At most ${META_DESCRIPTION_MAX} characters.`,
-      validation: (rule) =>
+      description: `The grey text under the link in Google. At most ${META_DESCRIPTION_MAX} characters. Write {phone} where the phone number belongs: the site fills in the number from Site settings.`,
+      validation: (rule) => [
         rule
           .required()
           .max(META_DESCRIPTION_MAX)
           .error(`Shorten the description to ${META_DESCRIPTION_MAX} characters or fewer – Google cuts the rest.`),
+        rule.custom((value) => metaDescriptionProblem(value) ?? true).error(),
+      ],
     }),
     defineField({
       name: 'keywords',

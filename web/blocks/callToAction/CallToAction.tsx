@@ -13,7 +13,16 @@ export function CallToAction({ block, context }: BlockProps<'callToAction'>) {
         <PhoneIcon className="size-6" />
         {block.buttonLabel}
       </CallLink>
-      <p className="mt-3 text-2xl font-extrabold tracking-wide">{shownPhone(site)}</p>
+      <p className="mt-3">
+        <CallLink
+          phone={site.phone}
+          source="cta-number"
+          variant="inline"
+          className="text-2xl font-extrabold tracking-wide text-white decoration-white/60 hover:text-brand-100"
+        >
+          {shownPhone(site)}
+        </CallLink>
+      </p>
       {block.showCallLabel ? <p className="mt-1 text-sm text-brand-100">{site.callLabel}</p> : null}
     </section>
   )

@@ -9,10 +9,10 @@ afterEach(cleanup)
 const block = { _type: 'callToAction' as const, _key: 'c', heading: 'Get rid of pests', text: null, buttonLabel: 'Call now', showCallLabel: true }
 
 describe('CallToAction', () => {
-  it('shows the button, the number and the call label from settings', () => {
+  it('shows the button, the number as a call link and the call label from settings', () => {
     render(<CallToAction block={block} context={testContext} />)
     expect(screen.getByRole('link', { name: /Call now/ }).getAttribute('href')).toBe(TEST_TEL)
-    expect(screen.getByText('(202) 555-0173')).toBeTruthy()
+    expect(screen.getByText('(202) 555-0173').closest('a')?.getAttribute('href')).toBe(TEST_TEL)
     expect(screen.getByText(testContext.site.callLabel)).toBeTruthy()
   })
 

@@ -1,6 +1,6 @@
 import { Section, SectionHeading } from '../../components/Section'
 import { SectionCallButton } from '../../components/SectionCallButton'
-import { CheckIcon } from '../../components/icons'
+import { CheckIcon, CrossIcon } from '../../components/icons'
 import type { BlockProps } from '../types'
 
 export function CostComparison({ block, context }: BlockProps<'costComparison'>) {
@@ -27,8 +27,13 @@ export function CostComparison({ block, context }: BlockProps<'costComparison'>)
             </p>
             <ul className="mt-4 space-y-2 text-muted">
               {option.points.map((point) => (
-                <li key={point} className="flex gap-2">
-                  <CheckIcon className="mt-0.5 size-5 shrink-0 text-brand-600" />
+                <li key={point} className="flex gap-2" data-mark={option.recommended ? 'check' : 'cross'}>
+                  {/* The recommended option's points are its strengths; the other's are its drawbacks. */}
+                  {option.recommended ? (
+                    <CheckIcon className="mt-0.5 size-5 shrink-0 text-brand-600" />
+                  ) : (
+                    <CrossIcon className="mt-0.5 size-5 shrink-0 text-call-700" />
+                  )}
                   <span>{point}</span>
                 </li>
               ))}

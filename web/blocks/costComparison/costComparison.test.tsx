@@ -27,5 +27,8 @@ describe('CostComparison', () => {
     expect(screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['Do it yourself', 'Professional'])
     for (const text of ['$50-200+', '+ $20-50 every month', '$200-400', '10-20% success', '95-99% success']) expect(screen.getByText(text)).toBeTruthy()
     expect(screen.getByRole('link', { name: /Call a pro/ }).getAttribute('href')).toBe(TEST_TEL)
+    // Drawbacks are crossed, strengths checked.
+    expect(screen.getByText('Traps').closest('li')?.getAttribute('data-mark')).toBe('cross')
+    expect(screen.getByText('Sealed entry points').closest('li')?.getAttribute('data-mark')).toBe('check')
   })
 })

@@ -8,14 +8,15 @@ import { fillLocation } from './location'
 /** The page's one H1. A cleaned ad keyword, when there is one, replaces the editor's headline. */
 export function heroTitle(title: string, { keyword, headline, question }: Pick<BlockContext, 'keyword' | 'headline' | 'question'>): string {
   const base = keyword || headline || title
-  return question && !base.endsWith('?') ? `${base}?` : base
+  // q=y asks the headline: one "?" replaces whatever mark ended it, and never doubles.
+  return question ? `${base.replace(/[.!,:?]+$/u, '')}?` : base
 }
 
 export function Hero({ block, context }: BlockProps<'hero'>) {
   const { site, location } = context
   return (
     <section className="bg-gradient-to-b from-brand-800 to-brand-700 text-white" data-hero="">
-      <div className="mx-auto max-w-4xl px-4 py-10 text-center sm:py-14">
+      <div className="mx-auto max-w-4xl px-4 pt-8 pb-10 text-center sm:py-14">
         <h1 className="text-balance text-4xl font-extrabold tracking-tight sm:text-5xl">{heroTitle(block.title, context)}</h1>
         <p className="mt-3 text-lg font-semibold text-brand-100 sm:text-xl">{block.subtitle}</p>
         {location ? (
@@ -23,22 +24,26 @@ export function Hero({ block, context }: BlockProps<'hero'>) {
             {fillLocation(block.locationLine, location)}
           </p>
         ) : null}
-        <p className="mt-5 text-lg">
+        <p className="mt-4 text-lg sm:mt-5">
           {block.callLineLabel}{' '}
           <CallLink phone={site.phone} source="hero-line" variant="inline" className="text-white hover:text-brand-100">
             {shownPhone(site)}
           </CallLink>
         </p>
-        <CallLink phone={site.phone} source="hero-button" className="mt-4 w-full max-w-sm text-xl">
-          <PhoneIcon className="size-6" />
+        {/* One line at 390 px: a wrapped button ran under the sticky call bar. */}
+        <CallLink phone={site.phone} source="hero-button" className="mt-3 w-full max-w-sm whitespace-nowrap !px-4 text-lg sm:mt-4 sm:text-xl">
+          <PhoneIcon className="size-6 shrink-0" />
           {block.buttonLabel}
         </CallLink>
         <p className="mt-2 text-sm text-brand-100">{site.callLabel}</p>
-        <div className="mt-5 flex flex-col items-center justify-center gap-1 sm:flex-row sm:gap-2">
-          <Stars count={block.rating} className="size-6" />
-          <span className="text-sm font-medium">{block.ratingLabel}</span>
-        </div>
-        <ul className={`mt-8 grid grid-cols-2 gap-3 text-left text-sm sm:text-base ${block.benefits.length === 3 ? 'sm:grid-cols-3' : 'sm:grid-cols-4'}`}>
+        {block.rating !== null ? (
+          <div className="mt-5 flex flex-col items-center justify-center gap-1 sm:flex-row sm:gap-2">
+            <Stars count={block.rating} className="size-6" />
+            <span className="text-sm font-medium">{block.ratingLabel}</span>
+          </div>
+        ) : null}
+        {/* Three benefits stack on a phone (a 2-column grid would leave one orphan); four make two rows of two. */}
+        <ul className={`mt-8 grid gap-3 text-left text-sm sm:text-base ${block.benefits.length === 3 ? 'grid-cols-1 sm:grid-cols-3' : 'grid-cols-2 sm:grid-cols-4'}`}>
           {block.benefits.map((benefit) => (
             <li key={benefit} className="flex items-start gap-2 rounded-lg bg-white/10 p-3 font-semibold">
               <CheckIcon className="mt-0.5 size-5 shrink-0 text-brand-100" />

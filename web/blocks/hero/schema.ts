@@ -1,6 +1,15 @@
 import { StarIcon } from '@sanity/icons/Star'
 import { defineArrayMember, defineField, defineType } from 'sanity'
 
+/** Why a rating label does not fit its score, or null when it does. */
+export function ratingLabelProblem(label: string | undefined, rating: number | undefined): string | null {
+  if (rating === undefined || rating === null) return label ? 'Remove the label, or give the rating it describes.' : null
+  if (!label?.trim()) return 'Write the label shown beside the stars, e.g. “Rated 4.6 out of 5”.'
+  const written = /(\d+(?:\.\d+)?)\s*(?:out of|\/)\s*5\b/i.exec(label)?.[1]
+  if (written !== undefined && Number(written) !== rating) return `The label says ${written} but the stars show ${rating}: make them agree.`
+  return null
+}
+
 /** The spec's hero has four benefits; the call-only funnel's hero has three. */
 export const BENEFIT_COUNT = 4
 export const MIN_BENEFITS = 3
@@ -59,17 +68,21 @@ export const heroSchema = defineType({
     }),
     defineField({
       name: 'rating',
-      title: 'Stars shown',
+      title: 'Rating (0–5)',
       type: 'number',
+      description:
+        'The score the stars show, e.g. 4.6 fills four and a half stars. Leave empty for no star row — for instance when the page shows its review score elsewhere, so a page never shows two different ratings.',
       initialValue: 5,
-      validation: (rule) => rule.required().min(1).max(5).precision(1),
+      validation: (rule) => rule.min(0).max(5).precision(1).error('Give a score from 0 to 5, with at most one decimal (e.g. 4.6).'),
     }),
     defineField({
       name: 'ratingLabel',
       title: 'Rating label',
       type: 'string',
-      description: 'Read out to screen readers and shown beside the stars, e.g. “Rated 5 stars by local homeowners”.',
-      validation: (rule) => rule.required(),
+      description:
+        'Read out to screen readers and shown beside the stars, e.g. “Rated 4.6 out of 5 by local homeowners”. A score written here must be the score above.',
+      validation: (rule) =>
+        rule.custom((value, context) => ratingLabelProblem(value, (context.parent as { rating?: number } | undefined)?.rating) ?? true).error(),
     }),
     defineField({
       name: 'benefits',

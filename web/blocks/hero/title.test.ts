@@ -11,5 +11,8 @@ describe('heroTitle', () => {
   it('appends one question mark when q=y', () => {
     expect(heroTitle('Pest Exterminator', { headline: 'Need An Exterminator', question: true })).toBe('Need An Exterminator?')
     expect(heroTitle('Got Ants?', { question: true })).toBe('Got Ants?')
+    expect(heroTitle('x', { headline: 'Ants? Roaches?', question: true })).toBe('Ants? Roaches?')
+    expect(heroTitle('x', { headline: 'Call Us Today!', question: true })).toBe('Call Us Today?')
+    expect(heroTitle('x', { headline: 'Ants? Roaches?' })).toBe('Ants? Roaches?')
   })
 })

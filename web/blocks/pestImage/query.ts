@@ -4,6 +4,7 @@ export const pestImageFields = /* groq */ `
   "pest": pest->{
     name,
     imageAlt,
+    illustrationAlt,
     imageFile,
     matchWords,
     "image": image.asset->{url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}

@@ -28,6 +28,6 @@ describe('PestList', () => {
 
   it('shows a photo only beside pests that match when images are on', () => {
     render(<PestList block={{ ...block, showImages: true }} context={testContext} />)
-    expect(screen.getAllByRole('img').map((img) => img.getAttribute('alt'))).toEqual(['An ant', 'A paper wasp'])
+    expect(screen.getAllByRole('img').map((img) => img.getAttribute('alt'))).toEqual(['Drawing of an ant', 'Drawing of a wasp'])
   })
 })

@@ -1,6 +1,53 @@
 import { describe, expect, it } from 'vitest'
 import { keywordFrom, MAX_KEYWORD_LENGTH, normalizeKeyword, titleCase } from './keyword'
 
+/** Real ad keywords and headlines, as an advertiser writes them → the hero title shown. */
+export const AD_PHRASES: [string, string][] = [
+  ['24/7 exterminator', '24/7 Exterminator'],
+  ['$99 pest control', '$99 Pest Control'],
+  ['st. louis exterminator', 'St. Louis Exterminator'],
+  ['Ants? Roaches? Call Us', 'Ants? Roaches? Call Us'],
+  ['bed bug treatment near me', 'Bed Bug Treatment'],
+  ['Same-Day Service, Licensed & Insured', 'Same-Day Service, Licensed & Insured'],
+  ['20% off termite inspection', '20% Off Termite Inspection'],
+  ['Free Inspection!', 'Free Inspection!'],
+  ["Don't Let Pests Win", "Don't Let Pests Win"],
+  ['Don’t wait – call today', "Don't Wait - Call Today"],
+  ['mice removal: fast, safe', 'Mice Removal: Fast, Safe'],
+  ['pest control + free follow-up', 'Pest Control + Free Follow-Up'],
+  ['U.S. pest experts', 'U.S. Pest Experts'],
+  ['wasp nest removal $149', 'Wasp Nest Removal $149'],
+  ['since 1985. 100% guaranteed', 'Since 1985. 100% Guaranteed'],
+  ['offer ends 12/31/2026', 'Offer Ends 12/31/2026'],
+  ['$1,000,000 termite warranty', '$1,000,000 Termite Warranty'],
+  ['rodent control in my area', 'Rodent Control'],
+  ['exterminador de cucarachas', 'Exterminador De Cucarachas'],
+  ['Ant Killer!!!', 'Ant Killer!'],
+]
+
+/** Contact details planted in an ad parameter: the rest of the phrase shows, the detail never does. */
+export const PLANTED_CONTACTS: [string, string][] = [
+  ['call 1-800-555-0199 not this company', 'Call Not This Company'],
+  ['call+1-800-555-0199+not+this+company', 'Call Not+this+company'],
+  ['ants (555) 555-0199', 'Ants'],
+  ['ants 555.555.0199', 'Ants'],
+  ['ants 5555550199', 'Ants'],
+  ['ants +1 555 555 0199 today', 'Ants Today'],
+  ['call 555-0199, 24/7', 'Call 24/7'],
+  ['ants +44 20 7946 0958', 'Ants'],
+  ['call l-800-555-Ol99 now', 'Call Now'],
+  ['1-800-GOT-ANTS exterminator', 'Exterminator'],
+  ['ants call5550199now', 'Ants Call Now'],
+  ['ants １８００５５５０１９９', 'Ants'],
+  ['visit www.cheap-pests.com today', 'Visit Today'],
+  ['pest https://evil.example/x?y=1 control', 'Pest Control'],
+  ['bestpest.com ants', 'Ants'],
+  ['evil dot com ants', 'Ants'],
+  ['evil[.]net ants', 'Ants'],
+  ['email joe@bad.co now', 'Email Now'],
+  ['ants & joe (at) bad (dot) com', 'Ants'],
+]
+
 const title = (raw: string) => titleCase(normalizeKeyword(raw))
 
 describe('keyword cleaning (spec §2.3)', () => {
@@ -34,6 +81,10 @@ describe('keyword cleaning (spec §2.3)', () => {
     expect(title('termite & ant control')).toBe('Termite & Ant Control')
   })
 
+  it.each(AD_PHRASES)('keeps ad copy as written: %s → %s', (raw, shown) => {
+    expect(title(raw)).toBe(shown)
+  })
+
   it('prefers slkw over kw, and falls back to kw when slkw has nothing usable', () => {
     expect(keywordFrom('rodent control', 'ants')).toBe('rodent control')
     expect(keywordFrom('near me', 'ants')).toBe('ants')
@@ -42,10 +93,22 @@ describe('keyword cleaning (spec §2.3)', () => {
 })
 
 describe('hostile keywords', () => {
-  it('turns markup into plain words', () => {
-    const cleaned = normalizeKeyword('<script>alert("x")</script><img src=x onerror=alert(1)>')
-    expect(cleaned).not.toMatch(/[<>"=()/]/)
-    expect(cleaned).toBe('script alert x script img src x onerror alert 1')
+  it('drops markup, keeping the words between tags', () => {
+    const cleaned = normalizeKeyword('<script>alert("x")</script><img src=x onerror=alert(1)>ants')
+    expect(cleaned).not.toMatch(/[<>"=()]/)
+    expect(cleaned).toBe('alert x ants')
+    expect(normalizeKeyword('<b>24/7</b> <!-- x --> ants')).toBe('24/7 ants')
+  })
+
+  it.each(PLANTED_CONTACTS)('drops phone numbers, web addresses and e-mail addresses: %s → %s', (raw, shown) => {
+    expect(title(raw)).toBe(shown)
+  })
+
+  it('never shows seven digits in a row of a phone number, however it is split', () => {
+    for (const separator of [' ', '-', '.', ' - ', ')', '(', '  ']) {
+      const cleaned = normalizeKeyword(`ants ${['555', '555', '0199'].join(separator)} now`)
+      expect(cleaned.replace(/\D/g, '').length).toBeLessThan(7)
+    }
   })
 
   it('caps huge values at a word boundary, fast', () => {
@@ -65,7 +128,39 @@ describe('hostile keywords', () => {
     expect(normalizeKeyword('ｗａｓｐ')).toBe('wasp')
   })
 
+  it('drops invisible and direction characters inside words', () => {
+    expect(normalizeKeyword('an\u200bts\u2066 \u202econtrol')).toBe('ants control')
+  })
+
   it('drops stray punctuation that is not inside a word', () => {
     expect(normalizeKeyword("--- ' & ants & -")).toBe('ants')
+  })
+})
+
+describe('idempotence (decodeVariant re-normalizes cache keys)', () => {
+  const once = (raw: string) => normalizeKeyword(raw)
+
+  it('holds over the phrase tables', () => {
+    for (const [raw] of [...AD_PHRASES, ...PLANTED_CONTACTS]) expect(once(once(raw))).toBe(once(raw))
+  })
+
+  it('holds over generated strings', () => {
+    // A seeded generator: failures are reproducible.
+    let seed = 20261123
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31)
+    const pieces = [
+      ...'abcilo018 /$%.,?!&+\'-:@<>"()[]#*_=|~`^\u200b\u202e\u0000\n\t\u00a0ñÉ１',
+      'near me', ' local', 'in my area', 'www.', '.com', ' dot ', 'http://', '<b>', '</b>', '<!--', '555', '0199',
+      '1-800-', '(555) ', 'st. ', '24/7', '$99', 'l-8oo', '🐜',
+    ]
+    for (let run = 0; run < 5000; run++) {
+      const length = 1 + Math.floor(random() * 40)
+      let raw = ''
+      for (let i = 0; i < length; i++) raw += pieces[Math.floor(random() * pieces.length)]
+      const cleaned = once(raw)
+      expect(once(cleaned), JSON.stringify(raw)).toBe(cleaned)
+      expect(cleaned.length).toBeLessThanOrEqual(MAX_KEYWORD_LENGTH)
+      expect(cleaned).not.toMatch(/[<>@"\p{C}]/u)
+    }
   })
 })

@@ -83,6 +83,7 @@ export const settingsQuery = defineQuery(`*[_type == "siteSettings" && _id == "s
 export const pestsQuery = defineQuery(`*[_type == "pest"] | order(_createdAt asc, _id asc){
   name,
   imageAlt,
+  illustrationAlt,
   imageFile,
   matchWords,
   "image": image.asset->{url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}
@@ -91,6 +92,15 @@ export const pestsQuery = defineQuery(`*[_type == "pest"] | order(_createdAt asc
 /** Every address served by the catch-all page route. */
 export const routeSlugsQuery = defineQuery(
   `*[_type in ["page", "pestPage", "legalPage"] && defined(slug.current)].slug.current`,
+)
+
+/** Every routed document with what a sitemap needs: its address, last change and robots rule. */
+export const sitemapQuery = defineQuery(
+  `*[_type in ["page", "pestPage", "legalPage"] && defined(slug.current)] | order(slug.current asc){
+    "slug": slug.current,
+    _updatedAt,
+    "robots": seo.robots
+  }`,
 )
 
 /**

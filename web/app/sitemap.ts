@@ -1,0 +1,11 @@
+import type { MetadataRoute } from 'next'
+import { getSettings, siteUrl, TAGS } from '../lib/content'
+import { fetchContent } from '../lib/sanity/fetch'
+import { sitemapQuery } from '../lib/sanity/queries'
+import { sitemapEntries } from '../lib/sitemap'
+
+/** /sitemap.xml from the content: a page published in the Studio appears once its tags revalidate. */
+export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
+  const [docs, site] = await Promise.all([fetchContent(sitemapQuery, {}, [TAGS.routes]), getSettings()])
+  return sitemapEntries(docs, site.homeSlug, siteUrl())
+}
