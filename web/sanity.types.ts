@@ -440,6 +440,13 @@ export type SiteSettings = {
     } & Link
   >;
   copyright: string;
+  privacyChoicesLabel: string;
+  privacyChoicesDone: string;
+  googleAdsId?: string;
+  callConversionLabel?: string;
+  forwardingConversionLabel?: string;
+  analyticsId?: string;
+  gtmId?: string;
   seo?: {
     title: string;
     description: string;
@@ -692,7 +699,7 @@ export type AllSanitySchemaTypes =
 
 // Source: web/lib/sanity/queries.ts
 // Variable: settingsQuery
-// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  phone,  phoneDisplay,  callLabel,  headerLabel,  stickyCallLabel,  brandName,  skipLinkLabel,  "logo": logo{alt, "asset": asset->{url, "width": metadata.dimensions.width, "height": metadata.dimensions.height}},  "homeSlug": homePage->slug.current,  footerText,  footerLinks[]{_key, label, href},  copyright,  seo{title, description},  notFound{code, heading, linkLabel}}
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  phone,  phoneDisplay,  callLabel,  headerLabel,  stickyCallLabel,  brandName,  skipLinkLabel,  "logo": logo{alt, "asset": asset->{url, "width": metadata.dimensions.width, "height": metadata.dimensions.height}},  "homeSlug": homePage->slug.current,  footerText,  footerLinks[]{_key, label, href},  copyright,  seo{title, description},  notFound{code, heading, linkLabel},  privacyChoicesLabel,  privacyChoicesDone,  googleAdsId,  callConversionLabel,  forwardingConversionLabel,  analyticsId,  gtmId}
 export type SettingsQueryResult = {
   phone: string;
   phoneDisplay: string | null;
@@ -726,6 +733,13 @@ export type SettingsQueryResult = {
     heading: string;
     linkLabel: string;
   } | null;
+  privacyChoicesLabel: string;
+  privacyChoicesDone: string;
+  googleAdsId: string | null;
+  callConversionLabel: string | null;
+  forwardingConversionLabel: string | null;
+  analyticsId: string | null;
+  gtmId: string | null;
 } | null;
 
 // Source: web/lib/sanity/queries.ts
@@ -1154,7 +1168,7 @@ export type RouteQueryResult =
 // Query TypeMap
 declare global {
   interface SanityQueries {
-    '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  phone,\n  phoneDisplay,\n  callLabel,\n  headerLabel,\n  stickyCallLabel,\n  brandName,\n  skipLinkLabel,\n  "logo": logo{alt, "asset": asset->{url, "width": metadata.dimensions.width, "height": metadata.dimensions.height}},\n  "homeSlug": homePage->slug.current,\n  footerText,\n  footerLinks[]{_key, label, href},\n  copyright,\n  seo{title, description},\n  notFound{code, heading, linkLabel}\n}': SettingsQueryResult;
+    '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  phone,\n  phoneDisplay,\n  callLabel,\n  headerLabel,\n  stickyCallLabel,\n  brandName,\n  skipLinkLabel,\n  "logo": logo{alt, "asset": asset->{url, "width": metadata.dimensions.width, "height": metadata.dimensions.height}},\n  "homeSlug": homePage->slug.current,\n  footerText,\n  footerLinks[]{_key, label, href},\n  copyright,\n  seo{title, description},\n  notFound{code, heading, linkLabel},\n  privacyChoicesLabel,\n  privacyChoicesDone,\n  googleAdsId,\n  callConversionLabel,\n  forwardingConversionLabel,\n  analyticsId,\n  gtmId\n}': SettingsQueryResult;
     '*[_type == "pest"] | order(_createdAt asc, _id asc){\n  name,\n  imageAlt,\n  illustrationAlt,\n  imageFile,\n  matchWords,\n  "image": image.asset->{url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}\n}': PestsQueryResult;
     '*[_type in ["page", "pestPage", "legalPage"] && defined(slug.current)].slug.current': RouteSlugsQueryResult;
     '*[_type in ["page", "pestPage", "legalPage"] && defined(slug.current)] | order(slug.current asc){\n    "slug": slug.current,\n    _updatedAt,\n    "robots": seo.robots\n  }': SitemapQueryResult;

@@ -11,7 +11,7 @@ import { startSite, type NextServer } from './nextServer'
  * must keep serving throughout. Figures (latency under attack, memory) are in bench/hostile.ts.
  */
 const SECRET = 'abuse-test-secret'
-const port = Number(new URL(inject('baseUrl')).port) + 40
+const port = Number(new URL(inject('baseUrl')).port) + 43
 let site: NextServer
 let assetPath = ''
 

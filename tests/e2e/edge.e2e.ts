@@ -128,7 +128,7 @@ describe('security headers on every kind of answer', () => {
 describe('operations', () => {
   let own: NextServer
   beforeAll(async () => {
-    own = await startSite(port + 30)
+    own = await startSite(port + 33)
   }, 120_000)
   afterAll(() => own?.stop())
 

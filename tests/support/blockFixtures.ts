@@ -17,6 +17,13 @@ export const testContext: BlockContext = {
     copyright: '© 2024 Test Pest Co',
     seo: { title: 'Test', description: 'Test site' },
     notFound: { code: '404', heading: 'Oops! Page not found', linkLabel: 'Return to Home' },
+    privacyChoicesLabel: 'Your Privacy Choices',
+    privacyChoicesDone: 'You have opted out.',
+    googleAdsId: null,
+    callConversionLabel: null,
+    forwardingConversionLabel: null,
+    analyticsId: null,
+    gtmId: null,
   },
   pests: [
     { name: 'Ants', imageAlt: 'An ant', illustrationAlt: 'Drawing of an ant', imageFile: 'ant', matchWords: ['ant', 'ants'], image: null },

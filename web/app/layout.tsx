@@ -1,7 +1,7 @@
 import type { Metadata, Viewport } from 'next'
 import type { ReactNode } from 'react'
 import { VisualEditing } from 'next-sanity/visual-editing'
-import { CallTracker } from '../components/CallTracker'
+import { CallTracking } from '../components/CallTracking'
 import { isDraftMode } from '../lib/sanity/draft'
 import { getSettings, siteUrl } from '../lib/content'
 import './globals.css'
@@ -24,6 +24,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang="en">
       <body>
+        <CallTracking site={site} />
         <a
           href="#main"
           className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:font-bold"
@@ -31,7 +32,6 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           {site.skipLinkLabel}
         </a>
         {children}
-        <CallTracker />
         {/* Click-to-edit overlays for the Studio's Presentation tool: in draft mode only, never in public pages. */}
         {previewing ? <VisualEditing /> : null}
       </body>

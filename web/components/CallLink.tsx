@@ -15,7 +15,7 @@ const variants = {
 
 /**
  * Every phone link of the site. The number always comes from Site settings; `source` names the
- * placement so a call can be attributed (see CallTracker).
+ * placement so a call can be attributed (see web/lib/tracking/tracker.ts).
  */
 export function CallLink({
   phone,

@@ -1,6 +1,7 @@
 import { BlockRenderer } from '../blocks/BlockRenderer'
 import type { BlockContext } from '../blocks/types'
 import type { RoutedDocument } from '../lib/content'
+import { formatCityState } from '../lib/location/parse'
 import { LegalDocument } from './LegalDocument'
 import { SiteFrame } from './SiteFrame'
 import { Toasts } from './Toasts'
@@ -9,12 +10,17 @@ import { Toasts } from './Toasts'
  * Draws any routed document in the frame it asks for, with the toast layer only where a page shows
  * messages. Page-builder and pest pages render through blocks, legal pages as text.
  */
-export function RoutedPage({ doc, context }: { doc: RoutedDocument; context: BlockContext }) {
+export function RoutedPage({ doc, context, variant }: { doc: RoutedDocument; context: BlockContext; variant?: string }) {
   const blocks = 'blocks' in doc ? doc.blocks : []
   const showsToasts = Boolean(doc.callToast) || blocks.some((block) => block?._type === 'zipSearch')
   return (
     <>
-      <SiteFrame site={context.site} chrome={doc.chrome} callBar={doc.callBar}>
+      <SiteFrame
+        site={context.site}
+        chrome={doc.chrome}
+        callBar={doc.callBar}
+        callContext={{ keyword: context.keyword ?? context.headline, location: context.location ? formatCityState(context.location) : undefined, variant }}
+      >
         {doc._type === 'legalPage' ? <LegalDocument doc={doc} /> : <BlockRenderer blocks={blocks} context={context} />}
       </SiteFrame>
       {showsToasts ? <Toasts callToast={doc.callToast} /> : null}

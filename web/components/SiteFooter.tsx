@@ -25,7 +25,13 @@ export function SiteFooter({ site }: { site: SiteSettings }) {
           </ul>
         </nav>
       </div>
-      <p className="border-t border-brand-800 px-4 py-4 text-center text-xs text-brand-100">{site.copyright}</p>
+      <div className="flex flex-wrap items-center justify-center gap-x-6 border-t border-brand-800 px-4 py-2 text-center text-xs text-brand-100">
+        <p className="py-2">{site.copyright}</p>
+        {/* Handled by the call tracker (web/lib/tracking/tracker.ts): sets the opt-out cookie and denies ad consent. */}
+        <a href="#privacy-choices" data-privacy-choices="" data-done={site.privacyChoicesDone} className="inline-flex min-h-11 items-center underline underline-offset-4">
+          {site.privacyChoicesLabel}
+        </a>
+      </div>
     </footer>
   )
 }

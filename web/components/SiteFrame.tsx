@@ -6,6 +6,13 @@ import { SiteHeader } from './SiteHeader'
 import { StickyCallBar } from './StickyCallBar'
 
 export type Chrome = 'site' | 'none'
+
+/** What a call tap reports about the page (read by the call tracker from <main>'s data-call-* attributes). */
+export interface CallContext {
+  keyword?: string
+  location?: string
+  variant?: string
+}
 export type CallBarMode = 'phones' | 'afterHero' | 'none'
 
 /**
@@ -16,17 +23,21 @@ export function SiteFrame({
   site,
   chrome = 'site',
   callBar = 'phones',
+  callContext = {},
   children,
 }: {
   site: SiteSettings
   chrome?: Chrome
   callBar?: CallBarMode
+  callContext?: CallContext
   children: ReactNode
 }) {
   return (
     <>
       {chrome === 'site' ? <SiteHeader site={site} /> : null}
-      <main id="main">{children}</main>
+      <main id="main" data-call-keyword={callContext.keyword || undefined} data-call-location={callContext.location || undefined} data-call-variant={callContext.variant || undefined}>
+        {children}
+      </main>
       {chrome === 'site' ? <SiteFooter site={site} /> : null}
       {callBar === 'phones' ? <StickyCallBar site={site} /> : null}
       {callBar === 'afterHero' ? (

@@ -5,6 +5,7 @@ import { clientAddress, clientResponseHeaders, upstreamRequestHeaders, type Edge
 import { BodyError, hasBody, readBody, UploadGate } from './limits.ts'
 import { pageCacheKey, type CachedPage, type PageCache } from './pageCache.ts'
 import { inlineScriptHashes, withScriptHashes } from './scriptHashes.ts'
+import { withTagSources } from './tagPolicy.ts'
 
 /**
  * The public HTTP server in front of Next (which listens on a loopback port of its own):
@@ -48,7 +49,7 @@ const DRAFT_COOKIES = /(?:^|;\s*)(?:__prerender_bypass|__next_preview_data)=/
 /** What Next reports for a page served from (or just written to) its ISR cache. */
 const FRESH_FROM_NEXT = new Set(['HIT', 'MISS', 'REVALIDATED'])
 const REVALIDATE_WEBHOOK = '/api/revalidate'
-export const DEFAULT_BODY_LIMITS: Readonly<Record<string, number>> = { [REVALIDATE_WEBHOOK]: 1024 * 1024 }
+export const DEFAULT_BODY_LIMITS: Readonly<Record<string, number>> = { [REVALIDATE_WEBHOOK]: 1024 * 1024, '/api/calls': 4 * 1024 }
 const DEFAULT_UPLOADS = { perClient: 4, total: 64, idleMs: 10_000 }
 /** For anything that is not a page's HTML (JSON, assets, RSC payloads, errors): nothing may run. */
 export const NOTHING_POLICY = "default-src 'none'; frame-ancestors 'none'"
@@ -277,7 +278,8 @@ export function createFrontHandler(options: FrontOptions) {
     delete headers['content-length']
     delete headers['content-encoding']
     const policy = headers['content-security-policy']
-    headers['content-security-policy'] = withScriptHashes(typeof policy === 'string' ? policy : FALLBACK_PAGE_POLICY, inlineScriptHashes(body.toString('utf8')))
+    const html = body.toString('utf8')
+    headers['content-security-policy'] = withTagSources(withScriptHashes(typeof policy === 'string' ? policy : FALLBACK_PAGE_POLICY, inlineScriptHashes(html)), html)
     headers.vary = mergeVary(headers.vary, 'Accept-Encoding')
     return { status: response.statusCode ?? 200, headers, body, gzipped: gzip ? gzipSync(body) : null }
   }

@@ -1,6 +1,12 @@
 import { CogIcon } from '@sanity/icons/Cog'
-import { defineArrayMember, defineField, defineType } from 'sanity'
+import { defineArrayMember, defineField, defineType, type StringRule } from 'sanity'
 import { dialsSameNumber, formatUsPhone, isUsE164 } from '../../../web/lib/phone'
+import { isAdsId, isAnalyticsId, isConversionLabel, isGtmId, trackingProblems, type TrackingSettings } from '../../../web/lib/tracking/settings'
+
+/** An optional ID field: empty, or of the form `test` accepts (the message says which). */
+function optionalId(test: (value: string) => boolean, message: string) {
+  return (rule: StringRule) => rule.custom((value) => (typeof value !== 'string' || value.trim() === '' || test(value.trim()) ? true : message)).error()
+}
 
 export const SITE_SETTINGS_ID = 'siteSettings'
 
@@ -15,7 +21,14 @@ export const siteSettings = defineType({
     { name: 'footer', title: 'Footer' },
     { name: 'seo', title: 'Search engines' },
     { name: 'notFound', title: 'Page not found' },
+    { name: 'tracking', title: 'Tracking' },
   ],
+  // Settings that only make sense together (see web/lib/tracking/settings.ts).
+  validation: (rule) =>
+    rule.custom((document) => {
+      const problems = trackingProblems((document ?? {}) as TrackingSettings)
+      return problems.length === 0 ? true : problems.join(' ')
+    }),
   fields: [
     defineField({
       name: 'phone',
@@ -140,6 +153,63 @@ export const siteSettings = defineType({
       type: 'string',
       group: 'footer',
       validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'privacyChoicesLabel',
+      title: '“Your Privacy Choices” link',
+      type: 'string',
+      group: 'footer',
+      description: 'The footer link that lets any visitor opt out of ad personalization (US privacy laws).',
+      initialValue: 'Your Privacy Choices',
+      validation: (rule) => rule.required().max(40),
+    }),
+    defineField({
+      name: 'privacyChoicesDone',
+      title: 'Opt-out confirmation',
+      type: 'string',
+      group: 'footer',
+      description: 'Replaces the link once a visitor has opted out, e.g. “You have opted out of ad personalization.”',
+      validation: (rule) => rule.required().max(120),
+    }),
+    defineField({
+      name: 'googleAdsId',
+      title: 'Google Ads tag ID',
+      type: 'string',
+      group: 'tracking',
+      description: 'Optional. From Google Ads → Goals → Conversions → your call conversion → Tag setup, e.g. AW-123456789. Empty: no Google tag loads.',
+      validation: optionalId(isAdsId, 'Write the Google Ads tag ID as AW- followed by its digits, e.g. AW-123456789.'),
+    }),
+    defineField({
+      name: 'callConversionLabel',
+      title: 'Call conversion label',
+      type: 'string',
+      group: 'tracking',
+      description: 'The part after the slash in send_to "AW-123456789/AbC-D_efG-h12": each tap on a call button counts as this conversion.',
+      validation: optionalId(isConversionLabel, 'The label is 4–40 letters, digits, - or _ (the part after the slash in send_to).'),
+    }),
+    defineField({
+      name: 'forwardingConversionLabel',
+      title: 'Calls-from-website conversion label',
+      type: 'string',
+      group: 'tracking',
+      description: 'Optional. For Google forwarding numbers (“Calls from a website” conversion): Google shows its own tracking number in place of the shown number.',
+      validation: optionalId(isConversionLabel, 'The label is 4–40 letters, digits, - or _.'),
+    }),
+    defineField({
+      name: 'analyticsId',
+      title: 'Google Analytics measurement ID',
+      type: 'string',
+      group: 'tracking',
+      description: 'Optional, e.g. G-ABC123XYZ.',
+      validation: optionalId(isAnalyticsId, 'Write the measurement ID as G- followed by letters and digits, e.g. G-ABC123XYZ.'),
+    }),
+    defineField({
+      name: 'gtmId',
+      title: 'Google Tag Manager container ID',
+      type: 'string',
+      group: 'tracking',
+      description: 'Optional, instead of the IDs above (never both: two Google tags count every call twice), e.g. GTM-ABC1234. Each call tap is pushed as the event "call_click".',
+      validation: optionalId(isGtmId, 'Write the container ID as GTM- followed by letters and digits, e.g. GTM-ABC1234.'),
     }),
     defineField({
       name: 'seo',

@@ -76,7 +76,14 @@ export const settingsQuery = defineQuery(`*[_type == "siteSettings" && _id == "s
   footerLinks[]{_key, label, href},
   copyright,
   seo{title, description},
-  notFound{code, heading, linkLabel}
+  notFound{code, heading, linkLabel},
+  privacyChoicesLabel,
+  privacyChoicesDone,
+  googleAdsId,
+  callConversionLabel,
+  forwardingConversionLabel,
+  analyticsId,
+  gtmId
 }`)
 
 /** Photo data of every pest, for matching a keyword or a pest name to its photo. */

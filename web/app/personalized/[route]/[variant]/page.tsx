@@ -27,7 +27,7 @@ async function resolve(params: Props['params']) {
   if (!route || !variant) return null
   const slug = route.slug ?? (await getSettings()).homeSlug
   const doc = slug ? await getRoute(slug) : null
-  return doc ? { doc, variant, path: route.slug ? `/${route.slug}` : '/' } : null
+  return doc ? { doc, variant, routeId, path: route.slug ? `/${route.slug}` : '/' } : null
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
@@ -39,10 +39,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function PersonalizedPage({ params }: Props) {
   const [resolved, context] = await Promise.all([resolve(params), baseBlockContext()])
   if (!resolved) notFound()
-  const { doc, variant } = resolved
+  const { doc, variant, routeId } = resolved
   return (
     <RoutedPage
       doc={doc}
+      variant={routeId}
       context={{
         ...context,
         keyword: variant.keyword ? titleCase(variant.keyword) : undefined,

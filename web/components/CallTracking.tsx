@@ -1,0 +1,19 @@
+import { shownPhone, type SiteSettings } from '../lib/site'
+import { GOOGLE_TAG_ORIGIN, trackerConfig } from '../lib/tracking/settings'
+import { CALL_TRACKER_SCRIPT } from '../lib/tracking/tracker'
+
+/**
+ * The call tracker and its settings, first in the body so a tap counts before React hydrates (see
+ * web/lib/tracking/tracker.ts). With no tag configured the settings are `{}`: nothing loads and
+ * nothing is sent to third parties; taps still reach the site's own call log.
+ */
+export function CallTracking({ site }: { site: SiteSettings }) {
+  // GOOGLE_TAG_ORIGIN: only for tests, which serve a stand-in gtag.js from loopback.
+  const config = trackerConfig(site, shownPhone(site), process.env.GOOGLE_TAG_ORIGIN?.trim() || GOOGLE_TAG_ORIGIN)
+  return (
+    <>
+      <script id="call-tracking" type="application/json" dangerouslySetInnerHTML={{ __html: JSON.stringify(config).replace(/</g, '\\u003c') }} />
+      <script dangerouslySetInnerHTML={{ __html: CALL_TRACKER_SCRIPT }} />
+    </>
+  )
+}

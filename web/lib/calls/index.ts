@@ -1,0 +1,18 @@
+import path from 'node:path'
+import { readSupabaseConfig } from '../location/supabase.ts'
+import { fixedWindowLimiter } from './rateLimit.ts'
+import { sqliteCallLog, supabaseCallLog, type CallLog } from './store.ts'
+
+/** The configured call log: Supabase when configured, else SQLite at CALL_LOG_FILE (default .data/calls.sqlite). */
+export function configuredCallLog(env: Record<string, string | undefined> = process.env): CallLog {
+  const supabase = readSupabaseConfig(env)
+  if (supabase) return supabaseCallLog(supabase)
+  return sqliteCallLog(callLogFile(env))
+}
+
+export function callLogFile(env: Record<string, string | undefined> = process.env): string {
+  return path.resolve(env.CALL_LOG_FILE?.trim() || path.join(process.cwd(), '.data', 'calls.sqlite'))
+}
+
+/** 10 taps a minute per address, 600 a minute in all. */
+export const tapLimiter = fixedWindowLimiter({ perClient: 10, total: 600, windowMs: 60_000 })

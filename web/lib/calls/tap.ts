@@ -1,0 +1,57 @@
+/**
+ * One tap on a call link, as the site records it in its own call log. The browser sends what it
+ * knows about the page; only these fields are kept, each cleaned and capped, and nothing that
+ * identifies the visitor: no IP address, no user agent, no cookie value — only whether an ad click
+ * ID was present (the ID itself stays in the visitor's first-party cookie for offline imports).
+ */
+export interface CallTap {
+  /** Server time, ISO 8601. */
+  at: string
+  /** The page's path, without its query string. */
+  page: string
+  /** The call link's placement (header, hero-button, sticky-bar, …). */
+  source: string
+  /** The ad keyword the page was personalized with, if any. */
+  keyword: string
+  /** The resolved "City, ST", if any. */
+  location: string
+  /** Which landing variant: the route's personalization id, '' for a plain page. */
+  variant: string
+  /** A/B test and arm, if the page ran one. */
+  experiment: string
+  arm: string
+  /** Whether a gclid/gbraid/wbraid/msclkid was kept for this visitor. */
+  clickId: boolean
+}
+
+export const MAX_TAP_BYTES = 4 * 1024
+
+const LIMITS = { page: 200, source: 40, keyword: 80, location: 80, variant: 80, experiment: 80, arm: 40 } as const
+
+/** Control, format and bidi characters: never part of what the log should show. */
+const INVISIBLE = /[\p{Cc}\p{Cf}\u2028\u2029]/gu
+
+function text(value: unknown, max: number): string {
+  if (typeof value !== 'string') return ''
+  return value.replace(INVISIBLE, '').replace(/\s+/g, ' ').trim().slice(0, max)
+}
+
+/** The tap described by a browser's JSON, or null when it is not one (junk is dropped, not stored). */
+export function parseTap(input: unknown, now: Date = new Date()): CallTap | null {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return null
+  const raw = input as Record<string, unknown>
+  const page = text(raw.page, LIMITS.page).split(/[?#]/)[0]!
+  const source = text(raw.source, LIMITS.source)
+  if (!page.startsWith('/') || !/^[a-z0-9-]{1,40}$/.test(source)) return null
+  return {
+    at: now.toISOString(),
+    page,
+    source,
+    keyword: text(raw.keyword, LIMITS.keyword),
+    location: text(raw.location, LIMITS.location),
+    variant: text(raw.variant, LIMITS.variant),
+    experiment: text(raw.experiment, LIMITS.experiment),
+    arm: text(raw.arm, LIMITS.arm),
+    clickId: raw.clickId === true,
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * The call tracker: one small inline script at the top of every page's body, so it runs before any
+ * call link exists and a tap in the first second counts — it does not wait for React (hydration
+ * comes after the first paint, see web/server/scriptsAfterPaint.ts). It is static text, so the
+ * front's hash policy allows it like Next's own inline scripts.
+ *
+ * It reads its settings from <script id="call-tracking" type="application/json"> (Site settings →
+ * Tracking, web/lib/tracking/settings.ts) and the page's ad context from data-call-* attributes on
+ * <main>, then:
+ * - keeps gclid/gbraid/wbraid/msclkid from the landing address in a first-party cookie for 90 days
+ *   (set here, in the browser, so the cached page stays cacheable);
+ * - sets Consent Mode v2 defaults before any tag: granted, except that Global Privacy Control or the
+ *   footer's "Your Privacy Choices" opt-out (a cookie) deny ad storage, ad user data and ad
+ *   personalization, with restricted data processing;
+ * - on every tap on a tel: link (capture phase, never preventing the dialer): one beacon to the
+ *   site's own call log (/api/calls: page, source, keyword, location, variant, whether a click ID was
+ *   kept — nothing else), one conversion (gtag's `conversion` event with beacon transport, or a GTM
+ *   `call_click` event), and the `call-click` dataLayer event and DOM event for anything else;
+ * - loads the Google tag only when one is configured, after the page has loaded and the browser is
+ *   idle, so it never delays the first paint.
+ */
+export const CALL_TRACKER_SCRIPT = `(function(){
+var d=document,w=window,n=navigator,c={};
+try{c=JSON.parse(d.getElementById('call-tracking').textContent)||{}}catch(e){}
+var CLICK='lpe_click',OPTOUT='lpe_optout',YEAR=31536000;
+function get(k){var m=d.cookie.match(new RegExp('(?:^|; )'+k+'=([^;]*)'));return m?decodeURIComponent(m[1]):''}
+function put(k,v,s){d.cookie=k+'='+encodeURIComponent(v)+'; Max-Age='+s+'; Path=/; SameSite=Lax; Secure'}
+var q=new URLSearchParams(location.search),ids={},any=false;
+['gclid','gbraid','wbraid','msclkid'].forEach(function(k){var v=q.get(k);if(v&&/^[A-Za-z0-9_.-]{1,200}$/.test(v)){ids[k]=v;any=true}});
+if(any){ids.at=Date.now();put(CLICK,JSON.stringify(ids),7776000)}
+function kept(){try{return JSON.parse(get(CLICK)||'{}')}catch(e){return{}}}
+w.dataLayer=w.dataLayer||[];
+function gtag(){w.dataLayer.push(arguments)}
+w.gtag=w.gtag||gtag;
+var out=n.globalPrivacyControl===true||get(OPTOUT)==='1',state=out?'denied':'granted';
+gtag('consent','default',{ad_storage:state,ad_user_data:state,ad_personalization:state,analytics_storage:'granted'});
+if(out)gtag('set',{restricted_data_processing:true});
+function optOut(){put(OPTOUT,'1',YEAR);gtag('consent','update',{ad_storage:'denied',ad_user_data:'denied',ad_personalization:'denied'});gtag('set',{restricted_data_processing:true})}
+function context(){var m=d.getElementById('main'),a=function(k){return m&&m.getAttribute('data-call-'+k)||''};return{keyword:a('keyword'),location:a('location'),variant:a('variant'),experiment:a('experiment'),arm:a('arm')}}
+d.addEventListener('click',function(e){
+var t=e.target,p=t&&t.closest&&t.closest('a[data-privacy-choices]');
+if(p){e.preventDefault();optOut();p.textContent=p.getAttribute('data-done')||p.textContent;p.removeAttribute('href');return}
+var l=t&&t.closest&&t.closest('a[href^="tel:"]');if(!l)return;
+var x=context(),k=kept(),source=l.getAttribute('data-call-source')||'unknown',path=location.pathname;
+var tap={page:path,source:source,keyword:x.keyword,location:x.location,variant:x.variant,experiment:x.experiment,arm:x.arm,clickId:!!(k.gclid||k.gbraid||k.wbraid||k.msclkid)};
+try{n.sendBeacon&&n.sendBeacon('/api/calls',new Blob([JSON.stringify(tap)],{type:'application/json'}))}catch(e){}
+var detail={page_path:path,call_source:source,keyword:x.keyword,location:x.location,variant:x.variant,experiment:x.experiment,arm:x.arm,gclid:k.gclid,gbraid:k.gbraid,wbraid:k.wbraid};
+if(c.gtm){w.dataLayer.push(Object.assign({event:'call_click'},detail))}
+else if(c.ads&&c.label){gtag('event','conversion',Object.assign({send_to:c.ads+'/'+c.label,transport_type:'beacon'},detail))}
+w.dataLayer.push({event:'call-click',source:source,path:path});
+w.dispatchEvent(new CustomEvent('call-click',{detail:{source:source,path:path}}));
+},true);
+if(!c.origin||!(c.ads||c.ga||c.gtm))return;
+if(c.gtm){w.dataLayer.push({'gtm.start':Date.now(),event:'gtm.js'})}
+else{gtag('js',new Date());if(c.ads)gtag('config',c.ads);if(c.ga)gtag('config',c.ga);if(c.forwardingLabel&&c.shownPhone)gtag('config',c.ads+'/'+c.forwardingLabel,{phone_conversion_number:c.shownPhone})}
+function load(){var s=d.createElement('script');s.async=true;s.src=c.origin+(c.gtm?'/gtm.js?id='+encodeURIComponent(c.gtm):'/gtag/js?id='+encodeURIComponent(c.ads||c.ga));d.head.appendChild(s)}
+function later(){(w.requestIdleCallback||function(f){setTimeout(f,1)})(load,{timeout:2000})}
+if(d.readyState==='complete')later();else w.addEventListener('load',later);
+})()`
