@@ -1,6 +1,6 @@
 import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook'
 import { describe, expect, it } from 'vitest'
-import { MAX_AGE_MS, MAX_WEBHOOK_BYTES, memoryReplayGuard, verifyWebhook } from './webhook'
+import { MAX_AGE_MS, MAX_WEBHOOK_BYTES, memoryReplayGuard, sharedReplayGuard, verifyWebhook } from './webhook'
 
 const SECRET = 'test-secret'
 const NOW = Date.UTC(2026, 10, 23, 12)
@@ -51,5 +51,25 @@ describe('verifyWebhook', () => {
     const declared = new Request('http://site.invalid/', { method: 'POST', body: '{}', headers: { 'content-length': String(MAX_WEBHOOK_BYTES + 1) } })
     expect(await verifyWebhook(declared, SECRET, { replays: memoryReplayGuard(), now: NOW })).toMatchObject({ ok: false, status: 413 })
     expect(await verifyWebhook(await delivery(big), SECRET, { replays: memoryReplayGuard(), now: NOW })).toMatchObject({ ok: false, status: 413 })
+  })
+})
+
+describe('sharedReplayGuard', () => {
+  it('refuses a delivery another instance already claimed, and falls back to its own memory when the store fails', async () => {
+    const claimed = new Set<string>()
+    const claim = async (key: string) => {
+      if (claimed.has(key)) return false
+      claimed.add(key)
+      return true
+    }
+    const instanceA = sharedReplayGuard(claim)
+    const instanceB = sharedReplayGuard(claim)
+    expect(await instanceA.firstSeen('delivery-1')).toBe(true)
+    expect(await instanceB.firstSeen('delivery-1')).toBe(false)
+    const failing = sharedReplayGuard(async () => {
+      throw new Error('Redis down')
+    })
+    expect(await failing.firstSeen('delivery-2')).toBe(true)
+    expect(await failing.firstSeen('delivery-2')).toBe(false)
   })
 })

@@ -23,6 +23,24 @@ export interface ReplayGuard {
   firstSeen(key: string): Promise<boolean> | boolean
 }
 
+/**
+ * With several instances a replay may reach another one: the deliveries seen are then also kept in
+ * the shared store (`claim` sets a key only if it is new, e.g. Redis SET NX PX). When the shared store
+ * fails, this instance's own memory still refuses replays it saw itself.
+ */
+export function sharedReplayGuard(claim: (key: string, ttlMs: number) => Promise<boolean>, local: ReplayGuard = memoryReplayGuard()): ReplayGuard {
+  return {
+    async firstSeen(key) {
+      if (!(await local.firstSeen(key))) return false
+      try {
+        return await claim(key, MAX_AGE_MS + CLOCK_SKEW_MS)
+      } catch {
+        return true
+      }
+    },
+  }
+}
+
 export function memoryReplayGuard(max = 10_000): ReplayGuard {
   const seen = new LRUCache<string, true>({ max, ttl: MAX_AGE_MS + CLOCK_SKEW_MS })
   return {

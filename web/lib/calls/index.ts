@@ -11,7 +11,8 @@ export function configuredCallLog(env: Record<string, string | undefined> = proc
 }
 
 export function callLogFile(env: Record<string, string | undefined> = process.env): string {
-  return path.resolve(env.CALL_LOG_FILE?.trim() || path.join(process.cwd(), '.data', 'calls.sqlite'))
+  // Not traced into the build output: the file is written at run time.
+  return path.resolve(/*turbopackIgnore: true*/ env.CALL_LOG_FILE?.trim() || path.join(process.cwd(), '.data', 'calls.sqlite'))
 }
 
 /** 10 taps a minute per address, 600 a minute in all. */

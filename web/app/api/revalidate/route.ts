@@ -1,7 +1,9 @@
 import { revalidateTag } from 'next/cache'
 import type { NextRequest } from 'next/server'
 import { tagsFor, type PublishedDocument } from '../../../lib/revalidation'
-import { memoryReplayGuard, verifyWebhook } from '../../../lib/webhook'
+import { createHash } from 'node:crypto'
+import { memoryReplayGuard, sharedReplayGuard, verifyWebhook } from '../../../lib/webhook'
+import { keyPrefix, sharedCacheConfigured, withTimeout } from '../../../server/cache/sharedCache'
 
 /**
  * Sanity's GROQ-powered webhook calls this on every publish (setup: README). Only a correctly
@@ -10,7 +12,13 @@ import { memoryReplayGuard, verifyWebhook } from '../../../lib/webhook'
  * (stale-while-revalidate), so the change shows from the visit after; and if the Content Lake fails
  * during that refresh, the last good page keeps being served instead of an error.
  */
-const replays = memoryReplayGuard()
+// Several instances (REDIS_URL): a delivery is claimed in Redis, so a replay to another instance is refused too.
+const replays = sharedCacheConfigured()
+  ? sharedReplayGuard(async (key, ttlMs) => {
+      const id = `${keyPrefix()}webhook:${createHash('sha256').update(key).digest('hex')}`
+      return (await withTimeout((client) => client.set(id, '1', { NX: true, PX: ttlMs }))) === 'OK'
+    })
+  : memoryReplayGuard()
 /** Sanity's advice: give the Content Lake a moment to be consistent before refetching. */
 const CONSISTENCY_WAIT_MS = 3_000
 
