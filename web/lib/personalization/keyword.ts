@@ -60,7 +60,7 @@ function dropPhones(text: string): string {
 
 /**
  * Where something was dropped. A mark left joining it to the copy goes with it:
- * "call+1-800-555-0199+now" → "call now", "ants & joe@x.com" → "ants".
+ * "call + <a phone number> + now" → "call now", "ants & joe@x.com" → "ants".
  */
 const HOLE = '\u0001'
 const HOLE_WITH_JOINERS = /[\s/&+:,'-]*\u0001[\s/&+:,'-]*/gu
