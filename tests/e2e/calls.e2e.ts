@@ -58,7 +58,7 @@ beforeAll(async () => {
   const taggedEnv = { CONTENT_DATASET_FILE: datasetFile, NEXT_DIST_DIR: '.next-tag', GOOGLE_TAG_ORIGIN: tagOrigin, SUPABASE_URL: rest.url, SUPABASE_ANON_KEY: 'anon-key' }
   await buildNext(taggedEnv)
   ;[plain, tagged, browser] = await Promise.all([startSite(base + 50, { CALL_LOG_FILE: callLogFile }), startSite(base + 51, taggedEnv), launchBrowser()])
-}, 300_000)
+}, 480_000)
 
 afterAll(async () => {
   await browser?.close()
@@ -200,15 +200,20 @@ describe('with a Google Ads tag configured', () => {
       const context = await browser.newContext({ viewport })
       const page = await context.newPage()
       await page.goto(`${tagged.url}/?kw=ant+control`)
-      const shown = (await page.locator('.phone-slot').first().textContent()) ?? ''
+      const shown = (await page.locator('.phone-slot > :first-child').first().textContent()) ?? ''
       const calls = await until(() => commands(page), (list) => list.some((call) => Array.isArray(call) && call[0] === 'config' && call[1] === 'AW-123456789/Fwd-2'))
       expect(calls).toContainEqual(['config', 'AW-123456789/Fwd-2', { phone_conversion_number: shown }])
       // What Google's script does once it has a forwarding number: it rewrites the text of every
       // shown number. Here in the same format (what Google does), then in a shorter one.
       const result = await page.evaluate(async ({ shown, replacements }) => {
         let shift = 0
+        const moved: string[] = []
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) shift += entry.value
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] })[]) {
+            if (entry.hadRecentInput) continue
+            shift += entry.value
+            for (const source of entry.sources) moved.push(`${(source.node?.parentElement ?? null)?.outerHTML.slice(0, 120)} ${JSON.stringify(source.previousRect)} → ${JSON.stringify(source.currentRect)}`)
+          }
         }).observe({ type: 'layout-shift' })
         const frames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 200))))
         await frames()
@@ -225,9 +230,10 @@ describe('with a Google Ads tag configured', () => {
           current = next
           await frames()
         }
-        return { shift, replaced }
+        return { shift, replaced, moved }
       }, { shown, replacements: ['(800) 111-1111', '800-111-1111'] })
       expect(result.replaced).toBeGreaterThanOrEqual(6)
+      expect(result.moved).toEqual([])
       expect(result.shift).toBe(0)
       await context.close()
     }

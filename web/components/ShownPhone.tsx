@@ -1,11 +1,20 @@
 import { shownPhone, type SiteSettings } from '../lib/site'
 
 /**
- * The phone number as shown, in a fixed-width slot: tabular digits, no wrapping, and at least the
- * width of the standard US form. Google's forwarding-number swap (Site settings → Tracking) replaces
- * this text after the page has painted; in the slot the new number takes exactly the old one's
- * place, so nothing on the page moves (CLS 0, tests/e2e/calls.e2e.ts).
+ * The phone number as shown, in a fixed-width slot. Google's forwarding-number swap (Site settings →
+ * Tracking) rewrites this text after the page has painted. The slot is as wide as the number with
+ * every digit a 0 (an invisible twin in the same grid cell, tabular digits), so a number of the same
+ * form, or a shorter one, takes exactly the old one's place and nothing on the page moves (CLS 0,
+ * tests/e2e/calls.e2e.ts). The twin is hidden from everyone and holds no digit Google would match.
  */
 export function ShownPhone({ site }: { site: Pick<SiteSettings, 'phone' | 'phoneDisplay'> }) {
-  return <span className="phone-slot">{shownPhone(site)}</span>
+  const shown = shownPhone(site)
+  return (
+    <span className="phone-slot">
+      <span>{shown}</span>
+      <span aria-hidden="true" className="phone-slot-reserve">
+        {shown.replace(/\d/g, '0')}
+      </span>
+    </span>
+  )
 }
