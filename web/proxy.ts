@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server'
 import { resolveLocation } from './lib/location'
 import { PERSONALIZED_ROUTES, encodeVariant, readInputs, routeInputs, variantFor } from './lib/personalization/variant'
-import { isKnownSlug } from './lib/routing'
+import { isKnownSlug } from './content/routing'
 
 /**
  * Runs before every page request (not assets, not the Studio):

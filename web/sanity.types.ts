@@ -697,7 +697,7 @@ export type AllSanitySchemaTypes =
   | SanityImageAsset
   | Geopoint;
 
-// Source: web/lib/sanity/queries.ts
+// Source: web/content/queries.ts
 // Variable: settingsQuery
 // Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  phone,  phoneDisplay,  callLabel,  headerLabel,  stickyCallLabel,  brandName,  skipLinkLabel,  "logo": logo{alt, "asset": asset->{url, "width": metadata.dimensions.width, "height": metadata.dimensions.height}},  "homeSlug": homePage->slug.current,  footerText,  footerLinks[]{_key, label, href},  copyright,  seo{title, description},  notFound{code, heading, linkLabel},  privacyChoicesLabel,  privacyChoicesDone,  googleAdsId,  callConversionLabel,  forwardingConversionLabel,  analyticsId,  gtmId}
 export type SettingsQueryResult = {
@@ -742,7 +742,7 @@ export type SettingsQueryResult = {
   gtmId: string | null;
 } | null;
 
-// Source: web/lib/sanity/queries.ts
+// Source: web/content/queries.ts
 // Variable: pestsQuery
 // Query: *[_type == "pest"] | order(_createdAt asc, _id asc){  name,  imageAlt,  illustrationAlt,  imageFile,  matchWords,  "image": image.asset->{url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}}
 export type PestsQueryResult = Array<{
@@ -759,12 +759,12 @@ export type PestsQueryResult = Array<{
   } | null;
 }>;
 
-// Source: web/lib/sanity/queries.ts
+// Source: web/content/queries.ts
 // Variable: routeSlugsQuery
 // Query: *[_type in ["page", "pestPage", "legalPage"] && defined(slug.current)].slug.current
 export type RouteSlugsQueryResult = Array<string>;
 
-// Source: web/lib/sanity/queries.ts
+// Source: web/content/queries.ts
 // Variable: sitemapQuery
 // Query: *[_type in ["page", "pestPage", "legalPage"] && defined(slug.current)] | order(slug.current asc){    "slug": slug.current,    _updatedAt,    "robots": seo.robots  }
 export type SitemapQueryResult = Array<{
@@ -773,7 +773,7 @@ export type SitemapQueryResult = Array<{
   robots: "index,follow" | "noindex,follow" | "noindex,nofollow";
 }>;
 
-// Source: web/lib/sanity/queries.ts
+// Source: web/content/queries.ts
 // Variable: routeQuery
 // Query: *[_type in ["page", "pestPage", "legalPage"] && slug.current == $slug][0]{  _id,  _type,  "slug": slug.current,  seo{title, description, keywords, robots},  "chrome": coalesce(chrome, "site"),  "callBar": coalesce(callBar, "phones"),  "callToast": callToast{title, message},  _type == "page" => {    "blocks": blocks[]{  _type,  _key,  _type == "hero" => {  title,  subtitle,  locationLine,  callLineLabel,  buttonLabel,  rating,  ratingLabel,  benefits},  _type == "pestImage" => {  caption,  "pest": pest->{    name,    imageAlt,    illustrationAlt,    imageFile,    matchWords,    "image": image.asset->{url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}  }},  _type == "pestList" => {  heading,  intro,  pests,  showImages,  closingText},  _type == "textSection" => {  heading,  body},  _type == "cardGrid" => {  heading,  intro,  cards[]{_key, title, text},  buttonLabel,  cardButtonLabel},  _type == "bulletList" => {  heading,  body,  listHeading,  items},  _type == "steps" => {  heading,  intro,  steps[]{_key, title, text},  buttonLabel},  _type == "urgency" => {  heading,  text,  buttonLabel},  _type == "callToAction" => {  heading,  text,  buttonLabel,  showCallLabel},  _type == "comparisonTable" => {  heading,  intro,  methodLabel,  rateLabel,  noteLabel,  rows[]{_key, method, failureRate, note},  footnote},  _type == "costComparison" => {  heading,  intro,  options[]{_key, title, price, recurring, successRate, points, recommended},  buttonLabel},  _type == "badges" => {  heading,  rating{score, outOf, reviewCount, reviewsLabel},  badges,  tone},  _type == "zipSearch" => {  heading,  inputLabel,  placeholder,  buttonLabel,  toastTitle,  toastMessage},  _type == "faqList" => {  heading,  "faqs": faqs[]->{_id, question, answer},  callLineText},  _type == "callBanner" => {  heading,  text,  features,  buttonLabel,  tone},  _type == "caseStory" => {  eyebrow,  heading,  story,  facts[]{_key, label, value},  buttonLabel},  _type == "contactForm" => {  heading,  intro,  firstNameLabel,  lastNameLabel,  phoneLabel,  issueLabel,  buttonLabel,  note},  _type == "serviceArea" => {  heading,  text,  locationText},  _type == "testimonial" => {  quote,  author,  detail,  rating,  ratingLabel},  _type == "banner" => {  heading,  text,  buttonLabel,  tone},  _type == "localBusiness" => {  description,  areaServed,  priceRange,  ratingValue,  reviewCount},  _type == "templateHeader" => {  brand,  navItems,  buttonLabel},  _type == "templateHero" => {  heading,  text,  primaryLabel,  secondaryLabel},  _type == "templateFooter" => {  brand,  text,  columns[]{_key, heading, items},  contactLines,  copyright}}  },  _type == "pestPage" => {    "blocks": [hero, image, explainer, services, urgency, steps, cta][defined(@)]{  _type,  _key,  _type == "hero" => {  title,  subtitle,  locationLine,  callLineLabel,  buttonLabel,  rating,  ratingLabel,  benefits},  _type == "pestImage" => {  caption,  "pest": pest->{    name,    imageAlt,    illustrationAlt,    imageFile,    matchWords,    "image": image.asset->{url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}  }},  _type == "pestList" => {  heading,  intro,  pests,  showImages,  closingText},  _type == "textSection" => {  heading,  body},  _type == "cardGrid" => {  heading,  intro,  cards[]{_key, title, text},  buttonLabel,  cardButtonLabel},  _type == "bulletList" => {  heading,  body,  listHeading,  items},  _type == "steps" => {  heading,  intro,  steps[]{_key, title, text},  buttonLabel},  _type == "urgency" => {  heading,  text,  buttonLabel},  _type == "callToAction" => {  heading,  text,  buttonLabel,  showCallLabel},  _type == "comparisonTable" => {  heading,  intro,  methodLabel,  rateLabel,  noteLabel,  rows[]{_key, method, failureRate, note},  footnote},  _type == "costComparison" => {  heading,  intro,  options[]{_key, title, price, recurring, successRate, points, recommended},  buttonLabel},  _type == "badges" => {  heading,  rating{score, outOf, reviewCount, reviewsLabel},  badges,  tone},  _type == "zipSearch" => {  heading,  inputLabel,  placeholder,  buttonLabel,  toastTitle,  toastMessage},  _type == "faqList" => {  heading,  "faqs": faqs[]->{_id, question, answer},  callLineText},  _type == "callBanner" => {  heading,  text,  features,  buttonLabel,  tone},  _type == "caseStory" => {  eyebrow,  heading,  story,  facts[]{_key, label, value},  buttonLabel},  _type == "contactForm" => {  heading,  intro,  firstNameLabel,  lastNameLabel,  phoneLabel,  issueLabel,  buttonLabel,  note},  _type == "serviceArea" => {  heading,  text,  locationText},  _type == "testimonial" => {  quote,  author,  detail,  rating,  ratingLabel},  _type == "banner" => {  heading,  text,  buttonLabel,  tone},  _type == "localBusiness" => {  description,  areaServed,  priceRange,  ratingValue,  reviewCount},  _type == "templateHeader" => {  brand,  navItems,  buttonLabel},  _type == "templateHero" => {  heading,  text,  primaryLabel,  secondaryLabel},  _type == "templateFooter" => {  brand,  text,  columns[]{_key, heading, items},  contactLines,  copyright}}  },  _type == "legalPage" => {    title,    effectiveDateLabel,    effectiveDate,    body  }}
 export type RouteQueryResult =

@@ -1,9 +1,10 @@
 import type { Metadata, Viewport } from 'next'
 import type { ReactNode } from 'react'
 import { VisualEditing } from 'next-sanity/visual-editing'
-import { CallTracking } from '../components/CallTracking'
-import { isDraftMode } from '../lib/sanity/draft'
-import { getSettings, siteUrl } from '../lib/content'
+import { CallTracking } from '@/components/CallTracking'
+import { isDraftMode } from '@/lib/sanity/draft'
+import { getSettings } from '@/content/loaders'
+import { siteUrl } from '@/lib/site'
 import './globals.css'
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -1,6 +1,6 @@
 import Link from 'next/link'
-import { SiteFrame } from '../components/SiteFrame'
-import { getSettings } from '../lib/content'
+import { SiteFrame } from '@/components/SiteFrame'
+import { getSettings } from '@/content/loaders'
 
 export default async function NotFound() {
   const site = await getSettings()

@@ -1,6 +1,6 @@
-import { shownPhone, type SiteSettings } from '../lib/site'
-import { GOOGLE_TAG_ORIGIN, trackerConfig } from '../lib/tracking/settings'
-import { CALL_TRACKER_SCRIPT } from '../lib/tracking/tracker'
+import { shownPhone, type SiteSettings } from '@/lib/site'
+import { GOOGLE_TAG_ORIGIN, trackerConfig } from '@/lib/tracking/settings'
+import { CALL_TRACKER_SCRIPT } from '@/lib/tracking/tracker'
 
 /**
  * The call tracker and its settings, first in the body so a tap counts before React hydrates (see

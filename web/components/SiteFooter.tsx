@@ -1,5 +1,5 @@
 import Link from 'next/link'
-import { shownPhone, type SiteSettings } from '../lib/site'
+import { shownPhone, type SiteSettings } from '@/lib/site'
 import { CallLink } from './CallLink'
 
 export function SiteFooter({ site }: { site: SiteSettings }) {

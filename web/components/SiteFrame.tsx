@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import type { SiteSettings } from '../lib/site'
+import type { SiteSettings } from '@/lib/site'
 import { RevealCallBar } from './RevealCallBar'
 import { SiteFooter } from './SiteFooter'
 import { SiteHeader } from './SiteHeader'

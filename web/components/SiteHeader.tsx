@@ -1,6 +1,6 @@
 import Image from 'next/image'
 import Link from 'next/link'
-import { shownPhone, type SiteSettings } from '../lib/site'
+import { shownPhone, type SiteSettings } from '@/lib/site'
 import { CallLink } from './CallLink'
 import { PhoneIcon, ShieldIcon } from './icons'
 

@@ -1,4 +1,4 @@
-import { shownPhone, type SiteSettings } from '../lib/site'
+import { shownPhone, type SiteSettings } from '@/lib/site'
 import { CallLink } from './CallLink'
 import { PhoneIcon } from './icons'
 

@@ -12,3 +12,11 @@ export function shownPhone(site: Pick<SiteSettings, 'phone' | 'phoneDisplay'>): 
 export function fillPhone(text: string, site: Pick<SiteSettings, 'phone' | 'phoneDisplay'>): string {
   return text.replaceAll('{phone}', shownPhone(site))
 }
+
+/** The site's public address (canonical URLs, sitemap, JSON-LD): never taken from a request. */export function siteUrl(): URL {
+  try {
+    return new URL(process.env.NEXT_PUBLIC_SITE_URL || 'http://localhost:3000')
+  } catch {
+    return new URL('http://localhost:3000')
+  }
+}

@@ -1,5 +1,5 @@
 import type { OutgoingHttpHeaders } from 'node:http'
-import { PERSONALIZED_ROUTES, readInputs, routeInputs } from '../lib/personalization/variant.ts'
+import { PERSONALIZED_ROUTES, readInputs, routeInputKey } from '../lib/personalization/variant.ts'
 
 /**
  * A short-lived in-memory copy of the pages Next serves from its ISR cache, in front of Next
@@ -108,6 +108,6 @@ function entrySize(key: string, page: CachedPage): number {
 export function pageCacheKey(url: URL): string {
   const route = PERSONALIZED_ROUTES[url.pathname]
   if (!route || url.searchParams.size === 0) return url.pathname
-  const { keyword, locationCode, headline, question } = routeInputs(route, readInputs(url.searchParams))
-  return keyword || locationCode || headline || question ? `${url.pathname}?${JSON.stringify([keyword, locationCode, headline, question])}` : url.pathname
+  const inputs = routeInputKey(route, readInputs(url.searchParams))
+  return inputs ? `${url.pathname}?${inputs}` : url.pathname
 }

@@ -1,6 +1,6 @@
-import { CallLink } from '../../components/CallLink'
-import { PhoneIcon } from '../../components/icons'
-import { shownPhone } from '../../lib/site'
+import { CallLink } from '@/components/CallLink'
+import { PhoneIcon } from '@/components/icons'
+import { shownPhone } from '@/lib/site'
 import type { BlockProps } from '../types'
 
 export function CallToAction({ block, context }: BlockProps<'callToAction'>) {

@@ -1,9 +1,9 @@
 import { toPlainText } from 'next-sanity'
-import { CallLink } from '../../components/CallLink'
-import { JsonLd } from '../../components/JsonLd'
-import { RichText } from '../../components/RichText'
-import { Section, SectionHeading } from '../../components/Section'
-import { shownPhone } from '../../lib/site'
+import { CallLink } from '@/components/CallLink'
+import { JsonLd } from '@/components/JsonLd'
+import { RichText } from '@/components/RichText'
+import { Section, SectionHeading } from '@/components/Section'
+import { shownPhone } from '@/lib/site'
 import type { BlockProps } from '../types'
 
 /**

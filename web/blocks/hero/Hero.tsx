@@ -1,7 +1,7 @@
-import { CallLink } from '../../components/CallLink'
-import { CheckIcon, PhoneIcon } from '../../components/icons'
-import { Stars } from '../../components/Stars'
-import { shownPhone } from '../../lib/site'
+import { CallLink } from '@/components/CallLink'
+import { CheckIcon, PhoneIcon } from '@/components/icons'
+import { Stars } from '@/components/Stars'
+import { shownPhone } from '@/lib/site'
 import type { BlockContext, BlockProps } from '../types'
 import { fillLocation } from './location'
 

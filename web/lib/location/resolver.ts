@@ -1,4 +1,4 @@
-import type { VisitorLocation } from '../../blocks/types'
+import type { VisitorLocation } from './parse'
 import { isLocationCode, parseCityState } from './parse'
 
 export type LocationLookup = (code: string) => Promise<string | null>

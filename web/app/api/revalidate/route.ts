@@ -1,9 +1,9 @@
 import { revalidateTag } from 'next/cache'
 import type { NextRequest } from 'next/server'
-import { tagsFor, type PublishedDocument } from '../../../lib/revalidation'
+import { tagsFor, type PublishedDocument } from '@/content/revalidation'
 import { createHash } from 'node:crypto'
-import { memoryReplayGuard, sharedReplayGuard, verifyWebhook } from '../../../lib/webhook'
-import { keyPrefix, sharedCacheConfigured, withTimeout } from '../../../server/cache/sharedCache'
+import { memoryReplayGuard, sharedReplayGuard, verifyWebhook } from '@/lib/webhook'
+import { keyPrefix, sharedCacheConfigured, withTimeout } from '@/server/cache/sharedCache'
 
 /**
  * Sanity's GROQ-powered webhook calls this on every publish (setup: README). Only a correctly

@@ -1,6 +1,6 @@
 import { createClient } from 'next-sanity'
 import { defineEnableDraftMode } from 'next-sanity/draft-mode'
-import { readSanityConfig } from '../../../../lib/sanity/env'
+import { readSanityConfig } from '@/lib/sanity/env'
 
 /**
  * Turns on draft preview for the Studio's Presentation tool. The request must carry the preview

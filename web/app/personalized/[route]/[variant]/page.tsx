@@ -1,11 +1,9 @@
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
-import { RoutedPage } from '../../../../components/RoutedPage'
-import { baseBlockContext } from '../../../../lib/blockContext'
-import { documentMetadata, getRoute, getSettings } from '../../../../lib/content'
-import { titleCase } from '../../../../lib/personalization/keyword'
-import { decodeVariant, routeById } from '../../../../lib/personalization/variant'
-import { parseCityState } from '../../../../lib/location/parse'
+import { RoutedPage } from '@/content/RoutedPage'
+import { baseBlockContext } from '@/content/blockContext'
+import { documentMetadata, getRoute, getSettings } from '@/content/loaders'
+import { decodeVariant, routeById, variantContext } from '@/lib/personalization/variant'
 
 /**
  * A personalized variant of an ad landing page, reached only through the proxy's rewrite. Each
@@ -44,13 +42,7 @@ export default async function PersonalizedPage({ params }: Props) {
     <RoutedPage
       doc={doc}
       variant={routeId}
-      context={{
-        ...context,
-        keyword: variant.keyword ? titleCase(variant.keyword) : undefined,
-        headline: variant.headline ? titleCase(variant.headline) : undefined,
-        question: variant.question,
-        location: parseCityState(variant.location),
-      }}
+      context={{ ...context, ...variantContext(variant) }}
     />
   )
 }

@@ -1,10 +1,10 @@
-import { BlockRenderer } from '../blocks/BlockRenderer'
-import type { BlockContext } from '../blocks/types'
-import type { RoutedDocument } from '../lib/content'
-import { formatCityState } from '../lib/location/parse'
+import { BlockRenderer } from '@/blocks/BlockRenderer'
+import type { BlockContext } from '@/blocks/types'
+import type { RoutedDocument } from './loaders'
+import { formatCityState } from '@/lib/location/parse'
 import { LegalDocument } from './LegalDocument'
-import { SiteFrame } from './SiteFrame'
-import { Toasts } from './Toasts'
+import { SiteFrame } from '@/components/SiteFrame'
+import { Toasts } from '@/components/Toasts'
 
 /**
  * Draws any routed document in the frame it asks for, with the toast layer only where a page shows

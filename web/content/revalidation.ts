@@ -1,4 +1,4 @@
-import { TAGS } from './content'
+import { TAGS } from './loaders'
 
 /**
  * What the publish webhook sends (its projection, see README):

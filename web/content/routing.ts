@@ -1,4 +1,4 @@
-import { getAddressSlugs } from './content'
+import { getAddressSlugs } from './loaders'
 
 /**
  * The addresses content exists at, for the proxy: it answers unknown paths with the prebuilt

@@ -1,5 +1,5 @@
-import type { BlockContext } from '../blocks/types'
-import { getPests, getSettings } from './content'
+import type { BlockContext } from '@/blocks/types'
+import { getPests, getSettings } from './loaders'
 
 /** The context every block renders with: settings, pest photos and where pest photos come from. */
 export async function baseBlockContext(): Promise<BlockContext> {
