@@ -1,4 +1,5 @@
 import { defineQuery } from 'next-sanity'
+import { ROUTED_TYPES_FILTER } from '../lib/sanity/routedTypes'
 import { comparisonTableFields } from '../blocks/comparisonTable/query'
 import { costComparisonFields } from '../blocks/costComparison/query'
 import { badgesFields } from '../blocks/badges/query'
@@ -98,12 +99,12 @@ export const pestsQuery = defineQuery(`*[_type == "pest"] | order(_createdAt asc
 
 /** Every address served by the catch-all page route. */
 export const routeSlugsQuery = defineQuery(
-  `*[_type in ["page", "pestPage", "legalPage"] && defined(slug.current)].slug.current`,
+  `*[${ROUTED_TYPES_FILTER} && defined(slug.current)].slug.current`,
 )
 
 /** Every routed document with what a sitemap needs: its address, last change and robots rule. */
 export const sitemapQuery = defineQuery(
-  `*[_type in ["page", "pestPage", "legalPage"] && defined(slug.current)] | order(slug.current asc){
+  `*[${ROUTED_TYPES_FILTER} && defined(slug.current)] | order(slug.current asc){
     "slug": slug.current,
     _updatedAt,
     "robots": seo.robots
@@ -114,7 +115,7 @@ export const sitemapQuery = defineQuery(
  * The document at an address, whatever its type. Pest pages have fixed fields rather than a free
  * list of sections; the projection lines those fields up as blocks so one renderer draws every page.
  */
-export const routeQuery = defineQuery(`*[_type in ["page", "pestPage", "legalPage"] && slug.current == $slug][0]{
+export const routeQuery = defineQuery(`*[${ROUTED_TYPES_FILTER} && slug.current == $slug][0]{
   _id,
   _type,
   "slug": slug.current,

@@ -1,4 +1,5 @@
 import type { SettingsQueryResult } from '../sanity.types'
+import { serverConfig } from './config'
 import { formatUsPhone } from './phone'
 
 export type SiteSettings = NonNullable<SettingsQueryResult>
@@ -14,9 +15,5 @@ export function fillPhone(text: string, site: Pick<SiteSettings, 'phone' | 'phon
 }
 
 /** The site's public address (canonical URLs, sitemap, JSON-LD): never taken from a request. */export function siteUrl(): URL {
-  try {
-    return new URL(process.env.NEXT_PUBLIC_SITE_URL || 'http://localhost:3000')
-  } catch {
-    return new URL('http://localhost:3000')
-  }
+  return serverConfig().siteUrl
 }
