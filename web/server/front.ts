@@ -1,6 +1,8 @@
 import http, { type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http'
 import { pipeline } from 'node:stream'
 import { brotliDecompressSync, gunzipSync, gzipSync, inflateSync } from 'node:zlib'
+import Negotiator from 'negotiator'
+import vary from 'vary'
 import { clientAddress, clientResponseHeaders, upstreamRequestHeaders, type EdgeOptions } from './edge.ts'
 import { BodyError, hasBody, readBody, UploadGate } from './limits.ts'
 import { pageCacheKey, type CachedPage, type PageCache } from './pageCache.ts'
@@ -280,7 +282,7 @@ export function createFrontHandler(options: FrontOptions) {
     const policy = headers['content-security-policy']
     const html = body.toString('utf8')
     headers['content-security-policy'] = withTagSources(withScriptHashes(typeof policy === 'string' ? policy : FALLBACK_PAGE_POLICY, inlineScriptHashes(html)), html)
-    headers.vary = mergeVary(headers.vary, 'Accept-Encoding')
+    headers.vary = vary.append(String(headers.vary ?? ''), 'Accept-Encoding')
     return { status: response.statusCode ?? 200, headers, body, gzipped: gzip ? gzipSync(body) : null }
   }
 }
@@ -342,22 +344,10 @@ function isCacheable(response: IncomingMessage): boolean {
   )
 }
 
-function mergeVary(existing: OutgoingHttpHeaders[string], name: string): string {
-  const values = String(existing ?? '')
-    .split(',')
-    .map((value) => value.trim())
-    .filter(Boolean)
-  return values.some((value) => value.toLowerCase() === name.toLowerCase()) ? values.join(', ') : [...values, name].join(', ')
-}
-
+/** Whether the client takes a gzipped answer (negotiator reads q-values, `*` and `identity` as RFC 9110 says). */
 export function acceptsGzip(header: string | string[] | undefined): boolean {
-  for (const part of String(header ?? '').split(',')) {
-    const [coding = '', ...params] = part.trim().toLowerCase().split(';')
-    if (coding.trim() !== 'gzip' && coding.trim() !== '*') continue
-    const quality = params.map((param) => param.trim()).find((param) => param.startsWith('q='))
-    return quality === undefined || Number(quality.slice(2)) > 0
-  }
-  return false
+  const accept = Array.isArray(header) ? header.join(', ') : header
+  return new Negotiator({ headers: { 'accept-encoding': accept } }).encodings(['gzip']).includes('gzip')
 }
 
 /**

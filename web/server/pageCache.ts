@@ -1,4 +1,5 @@
 import type { OutgoingHttpHeaders } from 'node:http'
+import { LRUCache } from 'lru-cache'
 import { PERSONALIZED_ROUTES, readInputs, routeInputKey } from '../lib/personalization/variant.ts'
 
 /**
@@ -26,18 +27,23 @@ interface Entry {
 
 export type Lookup = { page: CachedPage; state: 'fresh' | 'stale-refreshing' } | { page: CachedPage; state: 'stale' } | undefined
 
+/**
+ * lru-cache keeps the entries in recency order within the byte budget. Freshness is kept here, not
+ * with lru-cache's ttl: a stale copy is handed to exactly one caller to refresh (the front streams
+ * that request itself), and the rest keep getting the stale copy until it arrives.
+ */
 export class PageCache {
   readonly maxBytes: number
   readonly ttlMs: number
   readonly now: () => number
-  #entries = new Map<string, Entry>()
-  #bytes = 0
+  #entries: LRUCache<string, Entry>
   #generation = 0
 
   constructor({ maxBytes, ttlMs, now = Date.now }: { maxBytes: number; ttlMs: number; now?: () => number }) {
     this.maxBytes = maxBytes
     this.ttlMs = ttlMs
     this.now = now
+    this.#entries = new LRUCache({ maxSize: maxBytes, sizeCalculation: (entry, key) => entrySize(key, entry.page) })
   }
 
   get size(): number {
@@ -45,7 +51,7 @@ export class PageCache {
   }
 
   get bytes(): number {
-    return this.#bytes
+    return this.#entries.calculatedSize
   }
 
   /** Changes on every clear(): a copy fetched across a publish must not be stored. */
@@ -60,38 +66,24 @@ export class PageCache {
   lookup(key: string): Lookup {
     const entry = this.#entries.get(key)
     if (!entry) return undefined
-    // Map order is recency order: re-insert on use.
-    this.#entries.delete(key)
-    this.#entries.set(key, entry)
     if (this.now() - entry.storedAt < this.ttlMs) return { page: entry.page, state: 'fresh' }
     if (entry.refreshing) return { page: entry.page, state: 'stale-refreshing' }
     entry.refreshing = true
     return { page: entry.page, state: 'stale' }
   }
 
+  /** A page larger than the whole budget is not stored (and any older copy is dropped). */
   set(key: string, page: CachedPage): void {
-    this.delete(key)
-    const size = entrySize(key, page)
-    if (size > this.maxBytes) return
+    this.#entries.delete(key)
     this.#entries.set(key, { page, storedAt: this.now(), refreshing: false })
-    this.#bytes += size
-    for (const [oldest, entry] of this.#entries) {
-      if (this.#bytes <= this.maxBytes) break
-      this.#entries.delete(oldest)
-      this.#bytes -= entrySize(oldest, entry.page)
-    }
   }
 
   delete(key: string): void {
-    const entry = this.#entries.get(key)
-    if (!entry) return
     this.#entries.delete(key)
-    this.#bytes -= entrySize(key, entry.page)
   }
 
   clear(): void {
     this.#entries.clear()
-    this.#bytes = 0
     this.#generation++
   }
 }
