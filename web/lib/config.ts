@@ -29,51 +29,59 @@ const isHttpUrl = (value: string) => {
     return false
   }
 }
-const ipAddress = z.union([z.ipv4(), z.ipv6()])
+// Schemas are built on first use, not when this module loads: zod 4 probes `new Function` while
+// building an object schema, which the Studio's Content-Security-Policy reports as a violation, and
+// the Studio (which imports this module for studioConfig) never validates anything.
+let ipAddressSchema: z.ZodUnion<[z.ZodIPv4, z.ZodIPv6]> | undefined
+const ipAddress = () => (ipAddressSchema ??= z.union([z.ipv4(), z.ipv6()]))
 
 /** Each variable: optional (unset or blank means unset), and what it must look like when set. */
-const envSchema = z
-  .object({
-    NEXT_PUBLIC_SANITY_PROJECT_ID: z
-      .string()
-      .regex(/^[a-z0-9-]+$/, { error: (issue) => `NEXT_PUBLIC_SANITY_PROJECT_ID "${String(issue.input)}" is not a Sanity project id (lower-case letters, digits and dashes).` }),
-    NEXT_PUBLIC_SANITY_DATASET: z
-      .string()
-      .regex(/^[a-z0-9_-]{1,64}$/, { error: (issue) => `NEXT_PUBLIC_SANITY_DATASET "${String(issue.input)}" is not a valid dataset name.` }),
-    NEXT_PUBLIC_SANITY_API_VERSION: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: (issue) => `NEXT_PUBLIC_SANITY_API_VERSION "${String(issue.input)}" must be a date like ${SANITY_API_VERSION}.` }),
-    SANITY_API_HOST: z.string().refine(isHttpUrl, 'SANITY_API_HOST must be an http(s) URL.'),
-    SANITY_API_READ_TOKEN: z.string(),
-    SANITY_REVALIDATE_SECRET: z.string(),
-    /** Tests only: the webhook handler skips its wait for the Content Lake's read-after-write consistency. */
-    SANITY_WEBHOOK_SKIP_CONSISTENCY_WAIT: z.string(),
-    SANITY_STUDIO_ORIGIN: z.string(),
-    SUPABASE_URL: z.string().refine(isHttpUrl, { error: (issue) => `SUPABASE_URL "${String(issue.input)}" is not an http(s) URL.` }),
-    SUPABASE_ANON_KEY: z.string(),
-    NEXT_PUBLIC_SITE_URL: z.string().refine(isHttpUrl, 'NEXT_PUBLIC_SITE_URL must be an http(s) URL.'),
-    TRUSTED_PROXIES: z.string().transform((list, context) => {
-      const addresses = list.split(',').map((part) => part.trim()).filter(Boolean)
-      for (const address of addresses) {
-        if (!ipAddress.safeParse(address).success) {
-          context.addIssue({ code: 'custom', message: `TRUSTED_PROXIES: "${address}" is not an IP address (list the proxies' addresses, comma-separated).` })
+const buildEnvSchema = () =>
+  z
+    .object({
+      NEXT_PUBLIC_SANITY_PROJECT_ID: z
+        .string()
+        .regex(/^[a-z0-9-]+$/, { error: (issue) => `NEXT_PUBLIC_SANITY_PROJECT_ID "${String(issue.input)}" is not a Sanity project id (lower-case letters, digits and dashes).` }),
+      NEXT_PUBLIC_SANITY_DATASET: z
+        .string()
+        .regex(/^[a-z0-9_-]{1,64}$/, { error: (issue) => `NEXT_PUBLIC_SANITY_DATASET "${String(issue.input)}" is not a valid dataset name.` }),
+      NEXT_PUBLIC_SANITY_API_VERSION: z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/, { error: (issue) => `NEXT_PUBLIC_SANITY_API_VERSION "${String(issue.input)}" must be a date like ${SANITY_API_VERSION}.` }),
+      SANITY_API_HOST: z.string().refine(isHttpUrl, 'SANITY_API_HOST must be an http(s) URL.'),
+      SANITY_API_READ_TOKEN: z.string(),
+      SANITY_REVALIDATE_SECRET: z.string(),
+      /** Tests only: the webhook handler skips its wait for the Content Lake's read-after-write consistency. */
+      SANITY_WEBHOOK_SKIP_CONSISTENCY_WAIT: z.string(),
+      SANITY_STUDIO_ORIGIN: z.string(),
+      SUPABASE_URL: z.string().refine(isHttpUrl, { error: (issue) => `SUPABASE_URL "${String(issue.input)}" is not an http(s) URL.` }),
+      SUPABASE_ANON_KEY: z.string(),
+      NEXT_PUBLIC_SITE_URL: z.string().refine(isHttpUrl, 'NEXT_PUBLIC_SITE_URL must be an http(s) URL.'),
+      TRUSTED_PROXIES: z.string().transform((list, context) => {
+        const addresses = list.split(',').map((part) => part.trim()).filter(Boolean)
+        for (const address of addresses) {
+          if (!ipAddress().safeParse(address).success) {
+            context.addIssue({ code: 'custom', message: `TRUSTED_PROXIES: "${address}" is not an IP address (list the proxies' addresses, comma-separated).` })
+          }
         }
-      }
-      return addresses
-    }),
-    PORT: z.string().regex(/^\d{1,5}$/, 'PORT must be a port number.'),
-    GOOGLE_TAG_ORIGIN: z.string().refine(isHttpUrl, 'GOOGLE_TAG_ORIGIN must be an http(s) URL.'),
-    /** Tests only: serve this NDJSON file instead of studio/dataset/production.ndjson. */
-    CONTENT_DATASET_FILE: z.string(),
-  })
-  .partial()
+        return addresses
+      }),
+      PORT: z.string().regex(/^\d{1,5}$/, 'PORT must be a port number.'),
+      GOOGLE_TAG_ORIGIN: z.string().refine(isHttpUrl, 'GOOGLE_TAG_ORIGIN must be an http(s) URL.'),
+      /** Tests only: serve this NDJSON file instead of studio/dataset/production.ndjson. */
+      CONTENT_DATASET_FILE: z.string(),
+    })
+    .partial()
 
-type ParsedEnv = z.output<typeof envSchema>
+type EnvSchema = ReturnType<typeof buildEnvSchema>
+let envSchemaInstance: EnvSchema | undefined
+const envSchema = (): EnvSchema => (envSchemaInstance ??= buildEnvSchema())
+type ParsedEnv = z.output<EnvSchema>
 
 /** Blank values are unset; the rest trimmed. Unknown variables are left out. */
 function present(env: Env): Env {
   const out: Env = {}
-  for (const key of Object.keys(envSchema.shape)) {
+  for (const key of Object.keys(envSchema().shape)) {
     const value = env[key]?.trim()
     if (value) out[key] = value
   }
@@ -87,7 +95,7 @@ export interface EnvProblems {
 
 export function checkEnv(env: Env): EnvProblems {
   const values = present(env)
-  const parsed = envSchema.safeParse(values)
+  const parsed = envSchema().safeParse(values)
   const errors = parsed.success ? [] : parsed.error.issues.map((issue) => issue.message)
   const warnings: string[] = []
   if (!values.NEXT_PUBLIC_SANITY_PROJECT_ID) {
@@ -148,7 +156,7 @@ export function readConfig(env: Env): Config {
   const values = present(env)
   const valid: ParsedEnv = {}
   for (const key of Object.keys(values) as (keyof ParsedEnv)[]) {
-    const one = envSchema.shape[key].safeParse(values[key])
+    const one = envSchema().shape[key].safeParse(values[key])
     if (one.success) Object.assign(valid, { [key]: one.data })
   }
   const sanityApiVersion = valid.NEXT_PUBLIC_SANITY_API_VERSION ?? SANITY_API_VERSION
@@ -168,7 +176,7 @@ export function readConfig(env: Env): Config {
     supabase: valid.SUPABASE_URL && valid.SUPABASE_ANON_KEY ? { url: valid.SUPABASE_URL, anonKey: valid.SUPABASE_ANON_KEY } : null,
     siteUrl: new URL(valid.NEXT_PUBLIC_SITE_URL ?? DEFAULT_SITE_URL),
     // Each valid address, even when another entry is not one.
-    trustedProxies: (values.TRUSTED_PROXIES ?? '').split(',').map((part) => part.trim()).filter((part) => ipAddress.safeParse(part).success),
+    trustedProxies: (values.TRUSTED_PROXIES ?? '').split(',').map((part) => part.trim()).filter((part) => ipAddress().safeParse(part).success),
     port: valid.PORT ? Number(valid.PORT) : undefined,
     googleTagOrigin: valid.GOOGLE_TAG_ORIGIN,
     datasetFile: valid.CONTENT_DATASET_FILE,
