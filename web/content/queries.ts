@@ -102,6 +102,15 @@ export const routeSlugsQuery = defineQuery(
   `*[${ROUTED_TYPES_FILTER} && defined(slug.current)].slug.current`,
 )
 
+/** The pages that read ad inputs (the page's "Ad inputs"), for the proxy, the front and the variant route. */
+export const personalizedPagesQuery = defineQuery(
+  `*[${ROUTED_TYPES_FILTER} && defined(slug.current) && count(adInputs) > 0] | order(slug.current asc){
+    "slug": slug.current,
+    adInputs,
+    approvedKeywords
+  }`,
+)
+
 /** Every routed document with what a sitemap needs: its address, last change and robots rule. */
 export const sitemapQuery = defineQuery(
   `*[${ROUTED_TYPES_FILTER} && defined(slug.current)] | order(slug.current asc){

@@ -5,6 +5,7 @@ import Negotiator from 'negotiator'
 import vary from 'vary'
 import { clientAddress, clientResponseHeaders, upstreamRequestHeaders, type EdgeOptions } from './edge.ts'
 import { BodyError, hasBody, readBody, UploadGate } from './limits.ts'
+import { PERSONALIZATION_HEADER } from '../lib/personalization/header.ts'
 import { pageCacheKey, type CachedPage, type PageCache } from './pageCache.ts'
 import { inlineScriptHashes, withScriptHashes } from './scriptHashes.ts'
 import { withTagSources } from './tagPolicy.ts'
@@ -205,6 +206,7 @@ export function createFrontHandler(options: FrontOptions) {
       headers,
       body,
       (upstreamResponse) => {
+        cache.personalized.learn(path, upstreamResponse.headers[PERSONALIZATION_HEADER])
         if (request.method === 'POST' && path === REVALIDATE_WEBHOOK && upstreamResponse.statusCode === 200) {
           cache.clear()
           options.onPublish?.()
@@ -265,7 +267,7 @@ export function createFrontHandler(options: FrontOptions) {
     }
 
     if (!isPageRequest(request, url)) return fetchFromNext(request, response, path, null, null)
-    const key = pageCacheKey(url)
+    const key = pageCacheKey(url, cache.personalized)
     const cached = cache.lookup(key)
     if (cached && cached.state !== 'stale') return sendPage(request, response, cached.page, 'hit')
     if (method === 'HEAD') {

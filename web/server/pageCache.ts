@@ -1,6 +1,9 @@
 import type { OutgoingHttpHeaders } from 'node:http'
 import { LRUCache } from 'lru-cache'
-import { PERSONALIZED_ROUTES, readInputs, routeInputKey } from '../lib/personalization/variant.ts'
+import { parsePersonalizationHeader, type TaughtRoute } from '../lib/personalization/header.ts'
+import { FIELD_NAMES, readInputs, routeInputKey } from '../lib/personalization/variant.ts'
+
+const EVERY_INPUT = { fields: FIELD_NAMES }
 
 /**
  * A short-lived in-memory copy of the pages Next serves from its ISR cache, in front of Next
@@ -38,6 +41,8 @@ export class PageCache {
   readonly now: () => number
   #entries: LRUCache<string, Entry>
   #generation = 0
+  /** What the front has learned about which paths are personalized (cleared with the copies). */
+  readonly personalized = new PersonalizedPaths()
 
   constructor({ maxBytes, ttlMs, now = Date.now }: { maxBytes: number; ttlMs: number; now?: () => number }) {
     this.maxBytes = maxBytes
@@ -84,6 +89,7 @@ export class PageCache {
 
   clear(): void {
     this.#entries.clear()
+    this.personalized.clear()
     this.#generation++
   }
 }
@@ -93,13 +99,38 @@ function entrySize(key: string, page: CachedPage): number {
 }
 
 /**
- * The cache key of a page request: the path, plus, on personalized landing pages, exactly the
- * normalized inputs that shape the variant. Cached pages cannot read the query string, so gclid,
- * utm_* and the like never split an entry, and two spellings of one keyword share it.
+ * Which paths are personalized, and by which inputs, as the proxy said on Next's last answer for
+ * each (lib/personalization/header.ts): content decides, so the front learns it. Forgotten with the
+ * page copies on a publish, and after the proxy's own refresh interval.
  */
-export function pageCacheKey(url: URL): string {
-  const route = PERSONALIZED_ROUTES[url.pathname]
-  if (!route || url.searchParams.size === 0) return url.pathname
-  const inputs = routeInputKey(route, readInputs(url.searchParams))
+export class PersonalizedPaths {
+  #routes = new LRUCache<string, { route: TaughtRoute | null }>({ max: 10_000, ttl: 30_000 })
+
+  /** From the header on Next's answer for this path; an answer without one teaches nothing. */
+  learn(path: string, header: string | string[] | undefined): void {
+    const route = parsePersonalizationHeader(header)
+    if (route !== undefined) this.#routes.set(path, { route })
+  }
+
+  /** The route's inputs; null for a plain page; undefined while not known. */
+  get(path: string): TaughtRoute | null | undefined {
+    return this.#routes.get(path)?.route
+  }
+
+  clear(): void {
+    this.#routes.clear()
+  }
+}
+
+/**
+ * The cache key of a page request: the path, plus, on personalized pages, exactly the normalized
+ * inputs that shape the variant. Cached pages cannot read the query string, so gclid, utm_* and the
+ * like never split an entry, and two spellings of one keyword share it. Until Next's answer has
+ * said which inputs a path reads, the key holds every input: never wrong, only less shared.
+ */
+export function pageCacheKey(url: URL, paths: PersonalizedPaths): string {
+  const route = paths.get(url.pathname)
+  if (url.searchParams.size === 0 || route === null) return url.pathname
+  const inputs = routeInputKey(route ?? EVERY_INPUT, readInputs(url.searchParams))
   return inputs ? `${url.pathname}?${inputs}` : url.pathname
 }

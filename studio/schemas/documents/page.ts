@@ -1,6 +1,8 @@
 import { DocumentIcon } from '@sanity/icons/Document'
 import { defineField, defineType } from 'sanity'
 import { pageBuilderBlockTypes } from '../../../web/blocks/schemas'
+import { normalizeKeyword } from '../../../web/lib/personalization/keyword'
+import { FIELD_NAMES, VARIANT_FIELDS } from '../../../web/lib/personalization/variant'
 import { isUniqueAddress } from './address'
 
 export const page = defineType({
@@ -10,6 +12,7 @@ export const page = defineType({
   icon: DocumentIcon,
   groups: [
     { name: 'content', title: 'Content', default: true },
+    { name: 'ads', title: 'Ads' },
     { name: 'seo', title: 'Search engines' },
   ],
   fields: [
@@ -36,6 +39,33 @@ export const page = defineType({
       group: 'content',
       of: pageBuilderBlockTypes.map((type) => ({ type })),
       validation: (rule) => rule.required().min(1).error('Add at least one section.'),
+    }),
+    defineField({
+      name: 'adInputs',
+      title: 'Ad inputs this page reads',
+      type: 'array',
+      group: 'ads',
+      description:
+        'What an ad’s address may change on this page, rendered on the server and cached per variant. The hero’s “Headline from the ad” and “Location line” say where the values go. A newly published page reads them within 30 seconds.',
+      of: [{ type: 'string' }],
+      options: { list: FIELD_NAMES.map((name) => ({ value: name, title: VARIANT_FIELDS[name].title })), layout: 'grid' },
+      validation: (rule) => rule.unique().error('Choose each input once.'),
+    }),
+    defineField({
+      name: 'approvedKeywords',
+      title: 'Approved keywords only',
+      type: 'array',
+      group: 'ads',
+      description:
+        'Optional. When set, only these keywords change the title; any other shows the default headline. Bounds the number of cached variants and the copy a visitor can see.',
+      of: [{ type: 'string' }],
+      options: { layout: 'tags' },
+      hidden: ({ document }) => !(document?.adInputs as string[] | undefined)?.includes('keyword'),
+      validation: (rule) =>
+        rule.custom((keywords: string[] | undefined) => {
+          const unusable = (keywords ?? []).filter((keyword) => !normalizeKeyword(keyword))
+          return unusable.length === 0 ? true : `These are no keywords once cleaned (markup, phone numbers and addresses are removed): ${unusable.join(', ')}`
+        }),
     }),
     defineField({
       name: 'chrome',

@@ -37,7 +37,9 @@ type Encoded = string | 0 | 1
 interface FieldRecord<InputKey extends string, Input, Value> {
   /** Its key in VariantInputs (what was read from the request, before any lookup). */
   inputKey: InputKey
-  /** The query parameters it reads (documentation, and the Studio's list of ad inputs). */
+  /** What editors see in the Studio's list of ad inputs a page reads. */
+  title: string
+  /** The query parameters it reads. */
   params: readonly string[]
   /** The input when the route does not read it, or the request has none. */
   blank: Input
@@ -65,6 +67,7 @@ const textEncoding = {
 export const VARIANT_FIELDS = {
   keyword: field({
     inputKey: 'keyword',
+    title: 'Keyword (slkw, else kw): {Keyword} in the hero title',
     params: ['slkw', 'kw'],
     blank: '',
     read: (params) => keywordFrom(params.get('slkw'), params.get('kw')),
@@ -74,6 +77,7 @@ export const VARIANT_FIELDS = {
   }),
   location: field({
     inputKey: 'locationCode',
+    title: 'Location (loc_physical_ms): the hero’s location line',
     params: ['loc_physical_ms'],
     blank: null as string | null,
     read: (params) => {
@@ -89,6 +93,7 @@ export const VARIANT_FIELDS = {
   }),
   headline: field({
     inputKey: 'headline',
+    title: 'Headline (headline1): {Headline} in the hero title',
     params: ['headline1'],
     blank: '',
     read: (params) => normalizeKeyword(params.get('headline1')),
@@ -98,6 +103,7 @@ export const VARIANT_FIELDS = {
   }),
   question: field({
     inputKey: 'question',
+    title: 'Question (q=y): the hero title ends with “?”',
     params: ['q'],
     blank: false,
     read: (params) => params.get('q')?.trim().toLowerCase() === 'y',
@@ -121,21 +127,25 @@ export type VariantInputs = { [K in VariantField as Fields[K]['inputKey']]: Inpu
 /** The normalized values a variant shows; absent fields shape nothing. */
 export type Variant = { [K in VariantField]?: ValueOf<Fields[K]> }
 
+/**
+ * A page that reads ad inputs. Which pages do, and which inputs each reads, is content: the page
+ * document's "Ad inputs" (web/content/personalized.ts reads them for the proxy and the front).
+ */
 export interface PersonalizedRoute {
-  /** Segment of the cached route: /personalized/<id>/<variant>. */
+  /** Segment of the cached route: /personalized/<id>/<variant> (the page's slug). */
   id: string
-  /** The page's slug in the content (null: the home page named in Site settings). */
-  slug: string | null
+  /** Its address: "/" for the home page named in Site settings, else /<slug>. */
+  path: string
   fields: readonly VariantField[]
+  /** When set, only these keywords (normalized) personalize; any other shows the default title. */
+  approvedKeywords?: readonly string[]
 }
 
-export const PERSONALIZED_ROUTES: Record<string, PersonalizedRoute> = {
-  '/': { id: 'home', slug: null, fields: ['keyword', 'location'] },
-  '/v2': { id: 'v2', slug: 'v2', fields: ['location', 'headline', 'question'] },
-}
+/** What shapes a route's variants: its inputs (and approved keywords). */
+export type RouteInputs = Pick<PersonalizedRoute, 'fields' | 'approvedKeywords'>
 
-export function routeById(id: string): PersonalizedRoute | undefined {
-  return Object.values(PERSONALIZED_ROUTES).find((route) => route.id === id)
+export function isVariantField(name: unknown): name is VariantField {
+  return typeof name === 'string' && Object.hasOwn(VARIANT_FIELDS, name)
 }
 
 // The table's records are heterogeneous; these helpers look at one record with its own types erased.
@@ -150,24 +160,26 @@ export function readInputs(params: URLSearchParams): VariantInputs {
 }
 
 /** Only the inputs this route reads; the rest blanked, so inputs that shape the same page are equal. */
-export function routeInputs(route: PersonalizedRoute, inputs: VariantInputs): VariantInputs {
+export function routeInputs(route: RouteInputs, inputs: VariantInputs): VariantInputs {
   const read: Record<string, unknown> = {}
   for (const name of FIELD_NAMES) {
     const { inputKey, blank } = recordOf(name)
     read[inputKey] = route.fields.includes(name) ? inputsAsRecord(inputs)[inputKey] : blank
   }
+  // "Approved keywords only": any other keyword shapes nothing, which also bounds the variants.
+  if (route.approvedKeywords?.length && read.keyword && !route.approvedKeywords.includes(read.keyword as string)) read.keyword = ''
   return read as VariantInputs
 }
 
 /** The inputs that shape this route, in field order, or null when none does: the front's cache key. */
-export function routeInputKey(route: PersonalizedRoute, inputs: VariantInputs): string | null {
+export function routeInputKey(route: RouteInputs, inputs: VariantInputs): string | null {
   const read = inputsAsRecord(routeInputs(route, inputs))
   const values = FIELD_NAMES.map((name) => read[recordOf(name).inputKey])
   return FIELD_NAMES.some((name, index) => values[index] !== recordOf(name).blank) ? JSON.stringify(values) : null
 }
 
 /** The variant a route shows for these inputs; null when it is the plain page. */
-export function variantFor(route: PersonalizedRoute, inputs: VariantInputs, location: VisitorLocation | null): Variant | null {
+export function variantFor(route: RouteInputs, inputs: VariantInputs, location: VisitorLocation | null): Variant | null {
   const read = inputsAsRecord(routeInputs(route, inputs))
   const variant: Record<string, unknown> = {}
   // In table order, so equal variants are equal objects.
