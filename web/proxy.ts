@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server'
 import { resolveLocation } from './lib/location'
 import { encodeVariant, readInputs, routeInputs, variantFor } from './lib/personalization/variant'
-import { PERSONALIZATION_HEADER, personalizationHeader } from './lib/personalization/header'
+import { ARM_HEADER, keptArm, PERSONALIZATION_HEADER, personalizationHeader } from './lib/personalization/header'
 import { isKnownSlug, personalizedRouteAt } from './content/routing'
 
 /**
@@ -32,9 +32,11 @@ export async function proxy(request: NextRequest) {
 
   const route = await personalizedRouteAt(pathname)
   if (route) {
-    const inputs = routeInputs(route, readInputs(searchParams))
+    // The A/B version: the front's choice (web/server/front.ts), else the visitor's cookie (plain `next start`).
+    const arm = request.headers.get(ARM_HEADER) ?? (route.experiment ? keptArm(request.headers.get('cookie') ?? undefined, route.experiment) : undefined)
+    const inputs = routeInputs(route, readInputs(searchParams, { arm }))
     const location = inputs.locationCode ? await resolveLocation(inputs.locationCode) : null
-    const variant = searchParams.size > 0 ? variantFor(route, inputs, location) : null
+    const variant = variantFor(route, inputs, location)
     if (!variant) return taught(NextResponse.next(), route)
     const target = new URL(`${VARIANT_PREFIX}${route.id}/${encodeVariant(variant)}`, request.url)
     target.search = ''

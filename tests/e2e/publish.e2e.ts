@@ -116,6 +116,34 @@ describe('publish → live', () => {
   })
 })
 
+describe('personalization as content', () => {
+  it('personalizes a page created with ad inputs, without a rebuild (approved keywords only)', async () => {
+    // An editor copies /v2, gives it its own address, makes it read the keyword with a title template,
+    // approves two keywords, and publishes.
+    const page = structuredClone(lake.documents.get('page-v2')!)
+    const hero = (page.blocks as { _type: string; title: string; titleTemplate?: string }[]).find((block) => block._type === 'hero')!
+    hero.titleTemplate = '{Keyword} Near You'
+    lake.documents.set('page-termite-deals', {
+      ...page,
+      _id: 'page-termite-deals',
+      slug: { _type: 'slug', current: 'termite-deals' },
+      adInputs: ['keyword', 'location'],
+      approvedKeywords: ['Termite Treatment', 'termite inspection'],
+    })
+    expect(await sendWebhook({ _type: 'page', _id: 'page-termite-deals', slug: 'termite-deals' })).toBe(200)
+    // The proxy's lists refresh within 30 s.
+    const waited = await until(async () => (await h1('/termite-deals?kw=termite+treatment+near+me&gclid=1')) === 'Termite Treatment Near You', 40_000)
+    console.log(`new personalized page live after ${Math.round(waited)} ms`)
+    expect(await h1('/termite-deals')).toBe(hero.title)
+    // Not approved: the default title; the location still shapes the page.
+    const other = await (await fetch(`${site.url}/termite-deals?kw=wasp+removal&loc_physical_ms=1026339`)).text()
+    expect(/<h1[^>]*>([^<]*)<\/h1>/.exec(other)?.[1]).toBe(hero.title)
+    expect(other).toContain('We service Dallas and the surrounding area in TX.')
+    // Canonical stays the plain page.
+    expect(other).toContain('<link rel="canonical" href="http://localhost:3000/termite-deals"/>')
+  }, 60_000)
+})
+
 describe('when the Content Lake fails after the site has served pages', () => {
   it('keeps serving the last good page through a refresh that fails (500, then unreachable)', async () => {
     const before = await h1('/ants')

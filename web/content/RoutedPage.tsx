@@ -11,7 +11,9 @@ import { Toasts } from '@/components/Toasts'
  * messages. Page-builder and pest pages render through blocks, legal pages as text.
  */
 export function RoutedPage({ doc, context, variant }: { doc: RoutedDocument; context: BlockContext; variant?: string }) {
-  const blocks = 'blocks' in doc ? doc.blocks : []
+  const test = context.arm && 'experiment' in doc ? doc.experiment : null
+  const arm = test?.arms?.find((candidate) => candidate.key === context.arm)
+  const blocks = withArm('blocks' in doc ? doc.blocks : [], arm)
   const showsToasts = Boolean(doc.callToast) || blocks.some((block) => block?._type === 'zipSearch')
   return (
     <>
@@ -19,11 +21,34 @@ export function RoutedPage({ doc, context, variant }: { doc: RoutedDocument; con
         site={context.site}
         chrome={doc.chrome}
         callBar={doc.callBar}
-        callContext={{ keyword: context.keyword ?? context.headline, location: context.location ? formatCityState(context.location) : undefined, variant }}
+        callContext={{
+          keyword: context.keyword ?? context.headline,
+          location: context.location ? formatCityState(context.location) : undefined,
+          variant,
+          ...(arm && test?.name ? { experiment: test.name, arm: arm.key } : {}),
+        }}
       >
         {doc._type === 'legalPage' ? <LegalDocument doc={doc} /> : <BlockRenderer blocks={blocks} context={context} />}
       </SiteFrame>
       {showsToasts ? <Toasts callToast={doc.callToast} /> : null}
     </>
   )
+}
+
+type Blocks = Extract<RoutedDocument, { blocks: unknown }>['blocks']
+type Arm = { heroTitle: string | null; heroSubtitle: string | null; heroButtonLabel: string | null }
+
+/** An A/B version's changes to the page: the hero's headline (its ad template too), subheadline and call button label. */
+function withArm(blocks: Blocks, arm: Arm | undefined): Blocks {
+  if (!arm) return blocks
+  return blocks.map((block) =>
+    block?._type === 'hero'
+      ? {
+          ...block,
+          ...(arm.heroTitle ? { title: arm.heroTitle, titleTemplate: null } : {}),
+          ...(arm.heroSubtitle ? { subtitle: arm.heroSubtitle } : {}),
+          ...(arm.heroButtonLabel ? { buttonLabel: arm.heroButtonLabel } : {}),
+        }
+      : block,
+  ) as Blocks
 }

@@ -104,10 +104,11 @@ export const routeSlugsQuery = defineQuery(
 
 /** The pages that read ad inputs (the page's "Ad inputs"), for the proxy, the front and the variant route. */
 export const personalizedPagesQuery = defineQuery(
-  `*[${ROUTED_TYPES_FILTER} && defined(slug.current) && count(adInputs) > 0] | order(slug.current asc){
+  `*[${ROUTED_TYPES_FILTER} && defined(slug.current) && (count(adInputs) > 0 || count(experiment.arms) > 1)] | order(slug.current asc){
     "slug": slug.current,
     adInputs,
-    approvedKeywords
+    approvedKeywords,
+    "experiment": experiment{"name": name.current, start, stop, "arms": arms[]{key, weight}}
   }`,
 )
 
@@ -133,7 +134,8 @@ export const routeQuery = defineQuery(`*[${ROUTED_TYPES_FILTER} && slug.current 
   "callBar": coalesce(callBar, "phones"),
   "callToast": callToast{title, message},
   _type == "page" => {
-    "blocks": blocks[]${blockProjection}
+    "blocks": blocks[]${blockProjection},
+    "experiment": experiment{"name": name.current, "arms": arms[]{key, heroTitle, heroSubtitle, heroButtonLabel}}
   },
   _type == "pestPage" => {
     "blocks": [hero, image, explainer, services, urgency, steps, cta][defined(@)]${blockProjection}

@@ -29,6 +29,13 @@ export interface PersonalizationContext {
   question?: boolean
   /** The visitor's city and state, when the ad's location code resolved. */
   location?: VisitorLocation | null
+  /** The A/B test's version this visitor keeps (the page's experiment says what it changes). */
+  arm?: string
+}
+
+/** What else a request brings besides its query string: the A/B version the front chose or the cookie kept. */
+export interface RequestExtras {
+  arm?: string | null
 }
 
 /** A shown value inside the address segment: a string, or 0/1 for a flag. '' and 0 mean "absent". */
@@ -44,7 +51,7 @@ interface FieldRecord<InputKey extends string, Input, Value> {
   /** The input when the route does not read it, or the request has none. */
   blank: Input
   /** Reads and normalizes the input from the query string (first value of a repeated parameter). */
-  read(params: URLSearchParams): Input
+  read(params: URLSearchParams, extras: RequestExtras): Input
   /** The shown value for this input and what was looked up; undefined: shapes nothing. */
   value(input: Input, lookups: Lookups): Value | undefined
   encode(value: Value | undefined): Encoded
@@ -56,6 +63,9 @@ interface FieldRecord<InputKey extends string, Input, Value> {
 function field<const InputKey extends string, Input, Value>(record: FieldRecord<InputKey, Input, Value>) {
   return record
 }
+
+/** An A/B test version's name, as the Studio allows it. */
+export const ARM_KEY = /^[a-z0-9-]{1,20}$/
 
 /** A cleaned ad text (keyword, headline): kept only when it is already in normal form. */
 const textEncoding = {
@@ -112,7 +122,22 @@ export const VARIANT_FIELDS = {
     decode: (encoded) => (encoded === 0 || encoded === 1 ? { value: encoded === 1 ? (true as const) : undefined } : null),
     context: () => ({ question: true }),
   }),
+  arm: field({
+    inputKey: 'arm',
+    title: 'A/B test version (chosen by weight, kept in a cookie; set by the page’s A/B test)',
+    params: [],
+    // undefined, not '': a request without a test compares equal to one from before tests existed.
+    blank: undefined as string | undefined,
+    read: (_params, { arm }) => (typeof arm === 'string' && ARM_KEY.test(arm) ? arm : undefined),
+    value: (arm) => arm || undefined,
+    encode: (value: string | undefined): Encoded => value ?? '',
+    decode: (encoded) => (typeof encoded === 'string' && (encoded === '' || ARM_KEY.test(encoded)) ? { value: encoded || undefined } : null),
+    context: (arm) => ({ arm }),
+  }),
 } as const
+
+/** Fields an editor ticks under a page's "Ad inputs" (the arm comes from the page's A/B test instead). */
+export const AD_INPUT_NAMES = ['keyword', 'location', 'headline', 'question'] as const
 
 type Fields = typeof VARIANT_FIELDS
 export type VariantField = keyof Fields
@@ -139,13 +164,36 @@ export interface PersonalizedRoute {
   fields: readonly VariantField[]
   /** When set, only these keywords (normalized) personalize; any other shows the default title. */
   approvedKeywords?: readonly string[]
+  /** The page's running A/B test: its versions (the first is the control) and their weights. */
+  experiment?: Experiment
+}
+
+export interface Experiment {
+  name: string
+  arms: readonly { key: string; weight: number }[]
 }
 
 /** What shapes a route's variants: its inputs (and approved keywords). */
-export type RouteInputs = Pick<PersonalizedRoute, 'fields' | 'approvedKeywords'>
+export type RouteInputs = Pick<PersonalizedRoute, 'fields' | 'approvedKeywords' | 'experiment'>
 
 export function isVariantField(name: unknown): name is VariantField {
   return typeof name === 'string' && Object.hasOwn(VARIANT_FIELDS, name)
+}
+
+/** The page reads the input: ticked under "Ad inputs", or the arm of its running A/B test. */
+function routeReads(route: RouteInputs, name: VariantField): boolean {
+  return name === 'arm' ? route.experiment !== undefined : route.fields.includes(name)
+}
+
+/** A version by weight: `random` in [0, 1). */
+export function pickArm(experiment: Experiment, random: number): string {
+  const total = experiment.arms.reduce((sum, arm) => sum + arm.weight, 0)
+  let point = random * total
+  for (const arm of experiment.arms) {
+    point -= arm.weight
+    if (point < 0) return arm.key
+  }
+  return experiment.arms.at(-1)!.key
 }
 
 // The table's records are heterogeneous; these helpers look at one record with its own types erased.
@@ -153,9 +201,9 @@ type AnyRecord = FieldRecord<string, unknown, unknown>
 const recordOf = (name: VariantField) => VARIANT_FIELDS[name] as unknown as AnyRecord
 const inputsAsRecord = (inputs: VariantInputs) => inputs as unknown as Record<string, unknown>
 
-export function readInputs(params: URLSearchParams): VariantInputs {
+export function readInputs(params: URLSearchParams, extras: RequestExtras = {}): VariantInputs {
   const inputs: Record<string, unknown> = {}
-  for (const name of FIELD_NAMES) inputs[recordOf(name).inputKey] = recordOf(name).read(params)
+  for (const name of FIELD_NAMES) inputs[recordOf(name).inputKey] = recordOf(name).read(params, extras)
   return inputs as VariantInputs
 }
 
@@ -164,8 +212,10 @@ export function routeInputs(route: RouteInputs, inputs: VariantInputs): VariantI
   const read: Record<string, unknown> = {}
   for (const name of FIELD_NAMES) {
     const { inputKey, blank } = recordOf(name)
-    read[inputKey] = route.fields.includes(name) ? inputsAsRecord(inputs)[inputKey] : blank
+    read[inputKey] = routeReads(route, name) ? inputsAsRecord(inputs)[inputKey] : blank
   }
+  // Only a version of this page's running test.
+  if (read.arm && !route.experiment?.arms.some((arm) => arm.key === read.arm)) read.arm = undefined
   // "Approved keywords only": any other keyword shapes nothing, which also bounds the variants.
   if (route.approvedKeywords?.length && read.keyword && !route.approvedKeywords.includes(read.keyword as string)) read.keyword = ''
   return read as VariantInputs
@@ -183,7 +233,7 @@ export function variantFor(route: RouteInputs, inputs: VariantInputs, location: 
   const read = inputsAsRecord(routeInputs(route, inputs))
   const variant: Record<string, unknown> = {}
   // In table order, so equal variants are equal objects.
-  for (const name of FIELD_NAMES.filter((name) => route.fields.includes(name))) {
+  for (const name of FIELD_NAMES.filter((name) => routeReads(route, name))) {
     const value = recordOf(name).value(read[recordOf(name).inputKey], { location })
     if (value !== undefined) variant[name] = value
   }
