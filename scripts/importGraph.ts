@@ -20,7 +20,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const webDir = path.join(root, 'web')
 
 const LAYERS: { name: string; prefixes: string[] }[] = [
-  { name: 'generated', prefixes: ['web/sanity.types.ts', 'web/data/'] },
+  { name: 'generated', prefixes: ['web/sanity.types.ts', 'web/next-env.d.ts', 'web/data/'] },
   { name: 'lib', prefixes: ['web/lib/'] },
   { name: 'components', prefixes: ['web/components/'] },
   { name: 'blocks', prefixes: ['web/blocks/'] },
