@@ -136,6 +136,15 @@ export const VARIANT_FIELDS = {
   }),
 } as const
 
+/*
+ * Seam for tracking numbers (issue 15 part 3; the rules and chooseTrackingNumber/withTrackingNumber are on the
+ * `campaign` branch): one more record, `trackingNumber`: read utm_campaign/utm_source, normalized to a rule value the
+ * proxy teaches the front (so raw utm_* never split the cache); value = Lookups.trackingNumber, which the proxy resolves
+ * from Site settings' rules and the resolved state as it resolves the location; encoded as the E.164 number; context
+ * { trackingNumber }, which RoutedPage applies with withTrackingNumber(site, number), so every tel: link and shown
+ * number is rendered on the server into the cached variant.
+ */
+
 /** Fields an editor ticks under a page's "Ad inputs" (the arm comes from the page's A/B test instead). */
 export const AD_INPUT_NAMES = ['keyword', 'location', 'headline', 'question'] as const
 
