@@ -1,8 +1,7 @@
 import nextEnv from '@next/env'
 import type { NextConfig } from 'next'
-import { checkEnv } from './web/lib/envCheck.ts'
+import { assertEnv, readConfig, studioConfig } from './web/lib/config.ts'
 import { commonHeaders, pageCsp, studioCsp } from './web/lib/securityHeaders.ts'
-import { studioApiHost } from './studio/env.ts'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -12,27 +11,17 @@ const rootDir = path.dirname(fileURLToPath(import.meta.url))
 // top level, so load it here; `true` forces a reload even though Next already loaded web/.env*.
 nextEnv.loadEnvConfig(rootDir, process.env.NODE_ENV !== 'production', console, true)
 
-const envProblems = checkEnv(process.env)
-for (const warning of envProblems.warnings) console.warn(`⚠ ${warning}`)
-if (envProblems.errors.length > 0) {
-  throw new Error(`Fix the environment (see .env.example):\n- ${envProblems.errors.join('\n- ')}`)
-}
-
-function supabaseHostname(): string | undefined {
-  try {
-    return process.env.SUPABASE_URL ? new URL(process.env.SUPABASE_URL).hostname : undefined
-  } catch {
-    return undefined
-  }
-}
-
-const supabaseHost = supabaseHostname()
+// The site's own settings: validated (errors stop the build) and typed in web/lib/config.ts. The
+// variables read directly below (NODE_ENV, NEXT_DIST_DIR, SITE_CACHE) only steer the build itself.
+assertEnv(process.env)
+const config = readConfig(process.env)
+const supabaseHost = config.supabase ? new URL(config.supabase.url).hostname : undefined
 const headerOptions = {
   production: process.env.NODE_ENV === 'production',
   supabaseOrigin: supabaseHost ? `https://${supabaseHost}` : undefined,
-  studioOrigin: process.env.SANITY_STUDIO_ORIGIN?.trim() || undefined,
+  studioOrigin: config.studioOrigin,
   // With no Sanity project the Studio talks to the local Content Lake (scripts/lake).
-  studioApiHost: studioApiHost(process.env),
+  studioApiHost: studioConfig(process.env).apiHost,
 }
 
 const nextConfig: NextConfig = {

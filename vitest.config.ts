@@ -1,7 +1,10 @@
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   oxc: { jsx: { runtime: 'automatic' } },
+  // The `@/` alias tsconfig.json declares (Next reads it from there; vitest needs it spelled out).
+  resolve: { alias: { '@/': fileURLToPath(new URL('./web/', import.meta.url)) } },
   test: {
     include: ['web/**/*.test.{ts,tsx}', 'studio/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/unit/**/*.test.{ts,tsx}'],
     environment: 'node',

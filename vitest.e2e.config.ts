@@ -1,7 +1,9 @@
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
-/** Browser tests: Debian Chromium (playwright-core) against `next start` on the production build. */
+/** Browser tests: Debian Chromium (playwright-core) against the production server (`npm start` = web/server/main.ts) on the production build. */
 export default defineConfig({
+  resolve: { alias: { '@/': fileURLToPath(new URL('./web/', import.meta.url)) } },
   test: {
     include: ['tests/e2e/**/*.e2e.ts'],
     globalSetup: ['tests/e2e/server.ts'],

@@ -1,11 +1,12 @@
 import { NextResponse, type NextRequest } from 'next/server'
 import { resolveLocation } from './lib/location'
-import { PERSONALIZED_ROUTES, encodeVariant, readInputs, routeInputs, variantFor } from './lib/personalization/variant'
-import { isKnownSlug } from './lib/routing'
+import { encodeVariant, readInputs, routeInputs, variantFor } from './lib/personalization/variant'
+import { ARM_HEADER, keptArm, PERSONALIZATION_HEADER, personalizationHeader } from './lib/personalization/header'
+import { isKnownSlug, personalizedRouteAt } from './content/routing'
 
 /**
  * Runs before every page request (not assets, not the Studio):
- * 1. Ad landing pages (`/`, `/v2`) with personalizing parameters are rewritten to a cached variant
+ * 1. Pages that read ad inputs (content: a page's "Ad inputs"; `/` and `/v2` in the bundled content) with personalizing parameters are rewritten to a cached variant
  *    route, so the first HTML already says "Wasp Removal" and "Dallas, TX", served from the cache.
  *    The visitor's address (with gclid, utm_*, …) is left as it is.
  * 2. Paths that are no page are logged and answered with the prebuilt not-found page.
@@ -29,18 +30,19 @@ export async function proxy(request: NextRequest) {
     return NextResponse.rewrite(new URL(NOT_FOUND, request.url))
   }
 
-  const route = PERSONALIZED_ROUTES[pathname]
+  const route = await personalizedRouteAt(pathname)
   if (route) {
-    if (searchParams.size === 0) return NextResponse.next()
-    const inputs = routeInputs(route, readInputs(searchParams))
+    // The A/B version: the front's choice (web/server/front.ts), else the visitor's cookie (plain `next start`).
+    const arm = request.headers.get(ARM_HEADER) ?? (route.experiment ? keptArm(request.headers.get('cookie') ?? undefined, route.experiment) : undefined)
+    const inputs = routeInputs(route, readInputs(searchParams, { arm }))
     const location = inputs.locationCode ? await resolveLocation(inputs.locationCode) : null
     const variant = variantFor(route, inputs, location)
-    if (!variant) return NextResponse.next()
+    if (!variant) return taught(NextResponse.next(), route)
     const target = new URL(`${VARIANT_PREFIX}${route.id}/${encodeVariant(variant)}`, request.url)
     target.search = ''
     const headers = new Headers(request.headers)
     headers.set(VARIANT_TOKEN_HEADER, VARIANT_TOKEN)
-    return NextResponse.rewrite(target, { request: { headers } })
+    return taught(NextResponse.rewrite(target, { request: { headers } }), route)
   }
 
   const segments = pathname.split('/').filter(Boolean)
@@ -49,7 +51,13 @@ export async function proxy(request: NextRequest) {
     console.warn(`[404] ${pathname.slice(0, 300)}`)
     return NextResponse.rewrite(new URL(NOT_FOUND, request.url))
   }
-  return NextResponse.next()
+  return taught(NextResponse.next(), undefined)
+}
+
+/** Tells the front which inputs shape this page (lib/personalization/header.ts). */
+function taught(response: NextResponse, route: Parameters<typeof personalizationHeader>[0]): NextResponse {
+  response.headers.set(PERSONALIZATION_HEADER, personalizationHeader(route))
+  return response
 }
 
 function decodeSegment(segment: string): string {

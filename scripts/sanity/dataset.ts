@@ -1,4 +1,5 @@
 import { createClient, type SanityClient } from '@sanity/client'
+import { SANITY_API_VERSION } from '../../web/lib/config.ts'
 import type { SanityDocumentLike } from '../../web/lib/sanity/localDataset.ts'
 
 /**
@@ -15,7 +16,7 @@ export function writeClientFromEnv(env: Record<string, string | undefined> = pro
   return createClient({
     projectId,
     dataset: env.NEXT_PUBLIC_SANITY_DATASET?.trim() || 'production',
-    apiVersion: env.NEXT_PUBLIC_SANITY_API_VERSION?.trim() || '2025-06-01',
+    apiVersion: env.NEXT_PUBLIC_SANITY_API_VERSION?.trim() || SANITY_API_VERSION,
     token,
     useCdn: false,
     ...(apiHost ? { apiHost, useProjectHostname: false } : {}),

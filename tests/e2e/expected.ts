@@ -1,5 +1,5 @@
 import { bundledDocuments, queryDocuments } from '../../web/lib/sanity/localDataset'
-import { routeQuery, routeSlugsQuery, settingsQuery } from '../../web/lib/sanity/queries'
+import { routeQuery, routeSlugsQuery, settingsQuery } from '../../web/content/queries'
 import type { RouteQueryResult, RouteSlugsQueryResult, SettingsQueryResult } from '../../web/sanity.types'
 
 /** What each route should show, read from the bundled dataset the server renders. */

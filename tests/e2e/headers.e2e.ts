@@ -93,5 +93,6 @@ describe('security headers', () => {
       await page.close()
     }
     expect(violations).toEqual([])
-  })
+    // Every route is loaded to network idle, one after another: about 2 s each on a shared 2-core machine.
+  }, 180_000)
 })

@@ -38,8 +38,8 @@ afterAll(async () => {
   await lake?.close()
 })
 
-async function h1(path: string): Promise<string | undefined> {
-  const html = await (await fetch(`${site.url}${path}`)).text()
+async function h1(path: string, headers: Record<string, string> = {}): Promise<string | undefined> {
+  const html = await (await fetch(`${site.url}${path}`, { headers })).text()
   return /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1]
 }
 
@@ -114,6 +114,76 @@ describe('publish → live', () => {
     // /roaches shares only the settings tag with this change: it has the new phone and its own H1.
     expect(await h1('/roaches')).toBe('Cockroach Exterminator')
   })
+})
+
+describe('personalization as content', () => {
+  it('personalizes a page created with ad inputs, without a rebuild (approved keywords only)', async () => {
+    // An editor copies /v2, gives it its own address, makes it read the keyword with a title template,
+    // approves two keywords, and publishes.
+    const page = structuredClone(lake.documents.get('page-v2')!)
+    const hero = (page.blocks as { _type: string; title: string; titleTemplate?: string }[]).find((block) => block._type === 'hero')!
+    hero.titleTemplate = '{Keyword} Near You'
+    lake.documents.set('page-termite-deals', {
+      ...page,
+      _id: 'page-termite-deals',
+      slug: { _type: 'slug', current: 'termite-deals' },
+      adInputs: ['keyword', 'location'],
+      approvedKeywords: ['Termite Treatment', 'termite inspection'],
+    })
+    expect(await sendWebhook({ _type: 'page', _id: 'page-termite-deals', slug: 'termite-deals' })).toBe(200)
+    // The proxy's lists refresh within 30 s.
+    const waited = await until(async () => (await h1('/termite-deals?kw=termite+treatment+near+me&gclid=1')) === 'Termite Treatment Near You', 40_000)
+    console.log(`new personalized page live after ${Math.round(waited)} ms`)
+    expect(await h1('/termite-deals')).toBe(hero.title)
+    // Not approved: the default title; the location still shapes the page.
+    const other = await (await fetch(`${site.url}/termite-deals?kw=wasp+removal&loc_physical_ms=1026339`)).text()
+    expect(/<h1[^>]*>([^<]*)<\/h1>/.exec(other)?.[1]).toBe(hero.title)
+    expect(other).toContain('We service Dallas and the surrounding area in TX.')
+    // Canonical stays the plain page.
+    expect(other).toContain('<link rel="canonical" href="http://localhost:3000/termite-deals"/>')
+  }, 60_000)
+
+  it('runs an A/B test an editor adds: versions by cookie, crawlers see the control, taps carry the version', async () => {
+    const page = structuredClone(lake.documents.get('page-v2')!)
+    const hero = (page.blocks as { _type: string; title: string }[]).find((block) => block._type === 'hero')!
+    lake.documents.set('page-ab-test', {
+      ...page,
+      _id: 'page-ab-test',
+      slug: { _type: 'slug', current: 'ab-test' },
+      adInputs: [],
+      experiment: {
+        name: { _type: 'slug', current: 'spring-headline' },
+        arms: [
+          { _key: 'a', key: 'a', weight: 50 },
+          { _key: 'b', key: 'b', weight: 50, heroTitle: 'Pests Gone By Friday', heroButtonLabel: 'Call Now, Pay Later' },
+        ],
+      },
+    })
+    expect(await sendWebhook({ _type: 'page', _id: 'page-ab-test', slug: 'ab-test' })).toBe(200)
+    const versionB = 'lpe_ab_spring-headline=b'
+    await until(async () => (await h1('/ab-test', { cookie: versionB })) === 'Pests Gone By Friday', 40_000)
+    // A first visit gets a version and a cookie; with the cookie it keeps it.
+    const first = await fetch(`${site.url}/ab-test?gclid=1`)
+    const cookie = (first.headers.get('set-cookie') ?? '').split(';')[0]!
+    expect(cookie).toMatch(/^lpe_ab_spring-headline=(a|b)$/)
+    const arm = cookie.split('=')[1]
+    const firstHtml = await first.text()
+    expect(firstHtml).toContain(`data-call-experiment="spring-headline" data-call-arm="${arm}"`)
+    for (let visit = 0; visit < 3; visit++) {
+      const again = await fetch(`${site.url}/ab-test`, { headers: { cookie } })
+      expect(again.headers.get('set-cookie')).toBeNull()
+      expect(await again.text()).toContain(`data-call-arm="${arm}"`)
+    }
+    // Version b changes what it says it changes; a search engine sees the control, with no cookie.
+    const b = await (await fetch(`${site.url}/ab-test`, { headers: { cookie: versionB } })).text()
+    expect(b).toContain('Call Now, Pay Later')
+    const crawler = await fetch(`${site.url}/ab-test`, { headers: { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1)' } })
+    expect(crawler.headers.get('set-cookie')).toBeNull()
+    const control = await crawler.text()
+    expect(/<h1[^>]*>([^<]*)<\/h1>/.exec(control)?.[1]).toBe(hero.title)
+    expect(control).not.toContain('data-call-arm')
+    expect(control).toContain('<link rel="canonical" href="http://localhost:3000/ab-test"/>')
+  }, 60_000)
 })
 
 describe('when the Content Lake fails after the site has served pages', () => {

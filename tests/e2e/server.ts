@@ -5,7 +5,8 @@ import { CHROMIUM_PATH } from './browser'
 import { startSite, type NextServer } from './nextServer'
 
 /**
- * Starts `next start` on the existing production build (npm test builds first) and hands the base
+ * Starts the production server (`npm start` = web/server/main.ts: the front and Next behind it) on
+ * the existing production build (npm test builds first) and hands the base
  * URL to the tests.
  */
 const PORT = Number(process.env.E2E_PORT || 3107)

@@ -4,7 +4,7 @@ import { META_DESCRIPTION_MAX } from '../../studio/schemas/objects/seo'
 import { BENEFIT_COUNT } from '../../web/blocks/hero/schema'
 import { isUsE164 } from '../../web/lib/phone'
 import { bundledDocuments, queryDocuments } from '../../web/lib/sanity/localDataset'
-import { pestsQuery, routeQuery, routeSlugsQuery, settingsQuery } from '../../web/lib/sanity/queries'
+import { pestsQuery, routeQuery, routeSlugsQuery, settingsQuery } from '../../web/content/queries'
 import type { PestsQueryResult, RouteQueryResult, RouteSlugsQueryResult, SettingsQueryResult } from '../../web/sanity.types'
 
 /** Every query of queries.ts, run over the bundled dataset exactly as the site runs it without Sanity. */

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { schemaTypes } from '../../studio/schemas'
 import { bundledDocuments } from '../../web/lib/sanity/localDataset'
 import { startContentLake, type ContentLakeStandIn } from '../support/contentLake'
+import { SANITY_API_VERSION } from '../../web/lib/config.ts'
 
 /**
  * The Studio's own validator (the one that blocks Publish) run over documents, offline. Its checks
@@ -22,7 +23,7 @@ beforeAll(async () => {
   client = createClient({
     projectId: 'offline0',
     dataset: 'production',
-    apiVersion: '2025-06-01',
+    apiVersion: SANITY_API_VERSION,
     useCdn: false,
     apiHost: lake.url,
     useProjectHostname: false,

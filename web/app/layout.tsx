@@ -1,40 +1,16 @@
-import type { Metadata, Viewport } from 'next'
 import type { ReactNode } from 'react'
-import { VisualEditing } from 'next-sanity/visual-editing'
-import { CallTracking } from '../components/CallTracking'
-import { isDraftMode } from '../lib/sanity/draft'
-import { getSettings, siteUrl } from '../lib/content'
-import './globals.css'
 
-export async function generateMetadata(): Promise<Metadata> {
-  const site = await getSettings()
-  return {
-    metadataBase: siteUrl(),
-    title: site.seo?.title ?? site.brandName,
-    description: site.seo?.description,
-    applicationName: site.brandName,
-    formatDetection: { telephone: false },
-  }
-}
-
-export const viewport: Viewport = { themeColor: '#0b4d3a', width: 'device-width', initialScale: 1 }
-
-export default async function RootLayout({ children }: { children: ReactNode }) {
-  const [site, previewing] = await Promise.all([getSettings(), isDraftMode()])
+/**
+ * The document both sides share, and nothing else: the site's layout is app/(site)/layout.tsx
+ * (settings, call tracker, skip link, site CSS), the Studio's app/(studio)/layout.tsx.
+ * Why one bare root rather than a root layout per group: the proxy answers unknown addresses with
+ * Next's prebuilt /_not-found page, which Next builds from app/layout + app/not-found; with a root
+ * layout per group that needs `global-not-found`, still experimental in Next 16.
+ */
+export default function DocumentLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
-      <body>
-        <CallTracking site={site} />
-        <a
-          href="#main"
-          className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:font-bold"
-        >
-          {site.skipLinkLabel}
-        </a>
-        {children}
-        {/* Click-to-edit overlays for the Studio's Presentation tool: in draft mode only, never in public pages. */}
-        {previewing ? <VisualEditing /> : null}
-      </body>
+      <body>{children}</body>
     </html>
   )
 }

@@ -1,8 +1,9 @@
 import type { MetadataRoute } from 'next'
-import { getSettings, siteUrl, TAGS } from '../lib/content'
-import { fetchContent } from '../lib/sanity/fetch'
-import { sitemapQuery } from '../lib/sanity/queries'
-import { sitemapEntries } from '../lib/sitemap'
+import { getSettings, TAGS } from '@/content/loaders'
+import { siteUrl } from '@/lib/site'
+import { fetchContent } from '@/lib/sanity/fetch'
+import { sitemapQuery } from '@/content/queries'
+import { sitemapEntries } from '@/lib/sitemap'
 
 /** /sitemap.xml from the content: a page published in the Studio appears once its tags revalidate. */
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {

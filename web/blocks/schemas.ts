@@ -23,7 +23,7 @@ import { stepsSchema } from './steps/schema'
 import { textSectionSchema } from './textSection/schema'
 import { urgencySchema } from './urgency/schema'
 
-/** Every page-builder block's Studio schema. The renderer's registry (./registry.tsx) is keyed by the same names. */
+/** Every page-builder block's Studio schema. BlockRenderer.tsx switches over the same type names (typegen checks it is exhaustive). */
 export const blockSchemas = [
   heroSchema,
   pestImageSchema,

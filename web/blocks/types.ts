@@ -1,5 +1,6 @@
 import type { PestsQueryResult, RouteQueryResult } from '../sanity.types'
 import type { SiteSettings } from '../lib/site'
+import type { PersonalizationContext } from '../lib/personalization/variant'
 
 type RoutedDocument = NonNullable<RouteQueryResult>
 type DocumentWithBlocks = Extract<RoutedDocument, { blocks: unknown }>
@@ -9,23 +10,10 @@ export type Block = NonNullable<DocumentWithBlocks['blocks'][number]>
 export type BlockType = Block['_type']
 export type BlockOf<T extends BlockType> = Extract<Block, { _type: T }>
 
-export interface VisitorLocation {
-  city: string
-  state: string
-}
-
-/** What a block may need beyond its own fields. */
-export interface BlockContext {
+/** What a block may need beyond its own fields; the personalized ones come from the variant's field table. */
+export interface BlockContext extends PersonalizationContext {
   site: SiteSettings
   pests: PestsQueryResult
-  /** The visitor's ad keyword, already cleaned (personalized landing pages only). */
-  keyword?: string
-  /** The ad's headline (headline1), already cleaned: replaces the hero title on /v2. */
-  headline?: string
-  /** q=y: the hero title is asked as a question. */
-  question?: boolean
-  /** The visitor's city and state, when the ad's location code resolved. */
-  location?: VisitorLocation | null
   /** SUPABASE_URL, when Supabase is configured: pest photos then come from its public bucket. */
   supabaseUrl?: string
   /** This block's heading is the page's H1: set on the first block that can show one, on a page without a hero. */

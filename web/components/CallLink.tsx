@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { telHref } from '../lib/phone'
+import { telHref } from '@/lib/phone'
 
 const variants = {
   /** The big red button: the one conversion of the site. */

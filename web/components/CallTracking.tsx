@@ -1,6 +1,7 @@
-import { shownPhone, type SiteSettings } from '../lib/site'
-import { GOOGLE_TAG_ORIGIN, trackerConfig } from '../lib/tracking/settings'
-import { CALL_TRACKER_SCRIPT } from '../lib/tracking/tracker'
+import { serverConfig } from '@/lib/config'
+import { shownPhone, type SiteSettings } from '@/lib/site'
+import { GOOGLE_TAG_ORIGIN, trackerConfig } from '@/lib/tracking/settings'
+import { CALL_TRACKER_SCRIPT } from '@/lib/tracking/tracker'
 
 /**
  * The call tracker and its settings, first in the body so a tap counts before React hydrates (see
@@ -9,7 +10,7 @@ import { CALL_TRACKER_SCRIPT } from '../lib/tracking/tracker'
  */
 export function CallTracking({ site }: { site: SiteSettings }) {
   // GOOGLE_TAG_ORIGIN: only for tests, which serve a stand-in gtag.js from loopback.
-  const config = trackerConfig(site, shownPhone(site), process.env.GOOGLE_TAG_ORIGIN?.trim() || GOOGLE_TAG_ORIGIN)
+  const config = trackerConfig(site, shownPhone(site), serverConfig().googleTagOrigin ?? GOOGLE_TAG_ORIGIN)
   return (
     <>
       <script id="call-tracking" type="application/json" dangerouslySetInnerHTML={{ __html: JSON.stringify(config).replace(/</g, '\\u003c') }} />

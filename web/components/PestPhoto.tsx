@@ -2,7 +2,7 @@
 
 import Image from 'next/image'
 import { useState } from 'react'
-import type { PhotoSource } from '../lib/pestPhoto'
+import type { PhotoSource } from '@/lib/pestPhoto'
 
 /**
  * A pest photo in a box of fixed aspect ratio (no layout shift). If a remote file is missing, it

@@ -1,6 +1,6 @@
 import { PortableText, type PortableTextComponents } from 'next-sanity'
 import Link from 'next/link'
-import type { BlockContent } from '../sanity.types'
+import type { BlockContent } from '@/sanity.types'
 
 const components: PortableTextComponents = {
   block: {

@@ -1,4 +1,4 @@
-import { shownPhone, type SiteSettings } from '../lib/site'
+import { shownPhone, type SiteSettings } from '@/lib/site'
 
 /**
  * The phone number as shown, in a fixed-width slot. Google's forwarding-number swap (Site settings →

@@ -1,5 +1,5 @@
 import Link from 'next/link'
-import type { SiteSettings } from '../lib/site'
+import type { SiteSettings } from '@/lib/site'
 import { ShownPhone } from './ShownPhone'
 import { CallLink } from './CallLink'
 

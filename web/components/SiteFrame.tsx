@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import type { SiteSettings } from '../lib/site'
+import type { SiteSettings } from '@/lib/site'
 import { RevealCallBar } from './RevealCallBar'
 import { SiteFooter } from './SiteFooter'
 import { SiteHeader } from './SiteHeader'
@@ -12,6 +12,9 @@ export interface CallContext {
   keyword?: string
   location?: string
   variant?: string
+  /** The page's A/B test and the version shown, so every tap carries them. */
+  experiment?: string
+  arm?: string
 }
 export type CallBarMode = 'phones' | 'afterHero' | 'none'
 
@@ -35,7 +38,7 @@ export function SiteFrame({
   return (
     <>
       {chrome === 'site' ? <SiteHeader site={site} /> : null}
-      <main id="main" data-call-keyword={callContext.keyword || undefined} data-call-location={callContext.location || undefined} data-call-variant={callContext.variant || undefined}>
+      <main id="main" data-call-keyword={callContext.keyword || undefined} data-call-location={callContext.location || undefined} data-call-variant={callContext.variant || undefined} data-call-experiment={callContext.experiment || undefined} data-call-arm={callContext.arm || undefined}>
         {children}
       </main>
       {chrome === 'site' ? <SiteFooter site={site} /> : null}

@@ -1,6 +1,6 @@
 import Image from 'next/image'
 import Link from 'next/link'
-import type { SiteSettings } from '../lib/site'
+import type { SiteSettings } from '@/lib/site'
 import { ShownPhone } from './ShownPhone'
 import { CallLink } from './CallLink'
 import { PhoneIcon, ShieldIcon } from './icons'

@@ -1,4 +1,4 @@
-import type { SiteSettings } from '../lib/site'
+import type { SiteSettings } from '@/lib/site'
 import { ShownPhone } from './ShownPhone'
 import { CallLink } from './CallLink'
 import { PhoneIcon } from './icons'

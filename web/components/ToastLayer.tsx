@@ -2,7 +2,7 @@
 
 import { useEffect } from 'react'
 import { Toaster, toast } from 'sonner'
-import { CALL_CLICK_EVENT } from '../lib/tracking/events'
+import { CALL_CLICK_EVENT } from '@/lib/tracking/events'
 
 /** Toast defaults of the spec (§9): at most 3 visible, 4000 ms each. */
 const TOAST_DURATION_MS = 4000

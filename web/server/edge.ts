@@ -24,7 +24,7 @@ const CLIENT_FORWARDING = new Set(['forwarded', 'x-forwarded-for', 'x-forwarded-
  */
 const NEXT_INTERNAL = /^x-(?:middleware-|nextjs-|invoke-|now-route-matches$|next-)/
 /** Response headers that name Next's internal address or routes. */
-const INTERNAL_RESPONSE_HEADERS = ['x-middleware-rewrite', 'x-middleware-next', 'x-middleware-redirect', 'x-invoke-path', 'x-invoke-query', 'x-matched-path']
+const INTERNAL_RESPONSE_HEADERS = ['x-middleware-rewrite', 'x-middleware-next', 'x-middleware-redirect', 'x-invoke-path', 'x-invoke-query', 'x-matched-path', 'x-personalized-inputs']
 
 export interface EdgeOptions {
   /** Next's loopback address, as Next itself knows it. */

@@ -1,8 +1,13 @@
 import http, { type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http'
+import { randomInt } from 'node:crypto'
 import { pipeline } from 'node:stream'
 import { brotliDecompressSync, gunzipSync, gzipSync, inflateSync } from 'node:zlib'
+import Negotiator from 'negotiator'
+import vary from 'vary'
 import { clientAddress, clientResponseHeaders, upstreamRequestHeaders, type EdgeOptions } from './edge.ts'
 import { BodyError, hasBody, readBody, UploadGate } from './limits.ts'
+import { ARM_HEADER, armCookie, isSearchEngine, keptArm, PERSONALIZATION_HEADER } from '../lib/personalization/header.ts'
+import { pickArm } from '../lib/personalization/variant.ts'
 import { pageCacheKey, type CachedPage, type PageCache } from './pageCache.ts'
 import { inlineScriptHashes, withScriptHashes } from './scriptHashes.ts'
 import { withTagSources } from './tagPolicy.ts'
@@ -66,6 +71,8 @@ export function createFrontHandler(options: FrontOptions) {
   const uploadLimits = options.uploads ?? DEFAULT_UPLOADS
   const gate = new UploadGate(uploadLimits)
   const agent = new http.Agent({ keepAlive: true, maxSockets: 512 })
+  /** A/B versions chosen for first visits, sent back as a cookie with this answer only (never kept in a copy). */
+  const newArmCookies = new WeakMap<IncomingMessage, string>()
 
   /** Headers for a response to the client: Next's (cleaned) plus the security set, and a policy. */
   function finalHeaders(headers: OutgoingHttpHeaders, policy: string | undefined): OutgoingHttpHeaders {
@@ -174,8 +181,26 @@ export function createFrontHandler(options: FrontOptions) {
     })
   }
 
+  /**
+   * On a page with a running A/B test: the version the visitor keeps (cookie), else one chosen by
+   * weight, told to Next in ARM_HEADER and kept with a Set-Cookie added to this answer only, so the
+   * copies stay shared: one per version. Crawlers get none (the control, the plain page).
+   */
+  function abVersion(request: IncomingMessage, path: string): string | undefined {
+    const experiment = cache.personalized.get(path)?.experiment
+    if (!experiment || isSearchEngine(request.headers['user-agent'])) return undefined
+    let arm = keptArm(request.headers.cookie, experiment)
+    if (!arm) {
+      arm = pickArm(experiment, randomInt(0, 1_000_000) / 1_000_000)
+      newArmCookies.set(request, armCookie(experiment, arm))
+    }
+    request.headers[ARM_HEADER] = arm
+    return arm
+  }
+
   function sendPage(request: IncomingMessage, response: ServerResponse, page: CachedPage, cacheState: 'hit' | 'miss' | null) {
     const gzip = page.gzipped !== null && acceptsGzip(request.headers['accept-encoding'])
+    const armCookie = newArmCookies.get(request)
     const body = gzip && page.gzipped ? page.gzipped : page.body
     response.writeHead(
       page.status,
@@ -185,6 +210,7 @@ export function createFrontHandler(options: FrontOptions) {
           ...(gzip ? { 'content-encoding': 'gzip' } : {}),
           'content-length': body.length,
           ...(cacheState ? { 'x-page-cache': cacheState } : {}),
+          ...(armCookie ? { 'set-cookie': armCookie } : {}),
         },
         undefined,
       ),
@@ -203,6 +229,7 @@ export function createFrontHandler(options: FrontOptions) {
       headers,
       body,
       (upstreamResponse) => {
+        cache.personalized.learn(path, upstreamResponse.headers[PERSONALIZATION_HEADER])
         if (request.method === 'POST' && path === REVALIDATE_WEBHOOK && upstreamResponse.statusCode === 200) {
           cache.clear()
           options.onPublish?.()
@@ -262,8 +289,11 @@ export function createFrontHandler(options: FrontOptions) {
       return
     }
 
+    // Only the front says which A/B version a request is for.
+    delete request.headers[ARM_HEADER]
     if (!isPageRequest(request, url)) return fetchFromNext(request, response, path, null, null)
-    const key = pageCacheKey(url)
+    const arm = abVersion(request, path)
+    const key = pageCacheKey(url, cache.personalized, arm)
     const cached = cache.lookup(key)
     if (cached && cached.state !== 'stale') return sendPage(request, response, cached.page, 'hit')
     if (method === 'HEAD') {
@@ -280,7 +310,7 @@ export function createFrontHandler(options: FrontOptions) {
     const policy = headers['content-security-policy']
     const html = body.toString('utf8')
     headers['content-security-policy'] = withTagSources(withScriptHashes(typeof policy === 'string' ? policy : FALLBACK_PAGE_POLICY, inlineScriptHashes(html)), html)
-    headers.vary = mergeVary(headers.vary, 'Accept-Encoding')
+    headers.vary = vary.append(String(headers.vary ?? ''), 'Accept-Encoding')
     return { status: response.statusCode ?? 200, headers, body, gzipped: gzip ? gzipSync(body) : null }
   }
 }
@@ -342,22 +372,10 @@ function isCacheable(response: IncomingMessage): boolean {
   )
 }
 
-function mergeVary(existing: OutgoingHttpHeaders[string], name: string): string {
-  const values = String(existing ?? '')
-    .split(',')
-    .map((value) => value.trim())
-    .filter(Boolean)
-  return values.some((value) => value.toLowerCase() === name.toLowerCase()) ? values.join(', ') : [...values, name].join(', ')
-}
-
+/** Whether the client takes a gzipped answer (negotiator reads q-values, `*` and `identity` as RFC 9110 says). */
 export function acceptsGzip(header: string | string[] | undefined): boolean {
-  for (const part of String(header ?? '').split(',')) {
-    const [coding = '', ...params] = part.trim().toLowerCase().split(';')
-    if (coding.trim() !== 'gzip' && coding.trim() !== '*') continue
-    const quality = params.map((param) => param.trim()).find((param) => param.startsWith('q='))
-    return quality === undefined || Number(quality.slice(2)) > 0
-  }
-  return false
+  const accept = Array.isArray(header) ? header.join(', ') : header
+  return new Negotiator({ headers: { 'accept-encoding': accept } }).encodings(['gzip']).includes('gzip')
 }
 
 /**

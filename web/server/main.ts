@@ -5,6 +5,7 @@ import http, { type OutgoingHttpHeaders } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import { readConfig } from '../lib/config.ts'
 import { commonHeaders } from '../lib/securityHeaders.ts'
 import { closeSharedCache, onInvalidation, redisHealthy, sharedCacheConfigured } from './cache/sharedCache.ts'
 import { clientErrorResponse, createFrontHandler, type Health } from './front.ts'
@@ -37,16 +38,13 @@ const { values: args } = parseArgs({
   options: { port: { type: 'string', short: 'p' }, hostname: { type: 'string', short: 'H' } },
   strict: false,
 })
-const port = Number(args.port ?? process.env.PORT ?? 3000)
+// Read here, before Next loads (its copy of web/lib/config.ts reads the environment on its own).
+const config = readConfig(process.env)
+const port = Number(args.port ?? config.port ?? 3000)
 // Not $HOSTNAME: containers set it to the machine's name, which need not be reachable as localhost.
 const hostname = typeof args.hostname === 'string' ? args.hostname : '0.0.0.0'
 /** Reverse proxies (e.g. nginx) whose X-Forwarded-For is believed for the client's address. */
-const trustedProxies = new Set(
-  (process.env.TRUSTED_PROXIES ?? '')
-    .split(',')
-    .map((address) => address.trim())
-    .filter(Boolean),
-)
+const trustedProxies = new Set(config.trustedProxies)
 
 function listen(server: http.Server, listenPort: number, host: string): Promise<AddressInfo> {
   return new Promise((resolve, reject) => {

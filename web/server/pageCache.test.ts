@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { PageCache, pageCacheKey, type CachedPage } from './pageCache'
+import { personalizationHeader } from '../lib/personalization/header'
+import { PageCache, pageCacheKey, PersonalizedPaths, type CachedPage } from './pageCache'
 
-const key = (address: string) => pageCacheKey(new URL(address, 'http://site.test'))
+// What the proxy tells the front about the bundled content's pages (their "Ad inputs").
+const taught = new PersonalizedPaths()
+taught.learn('/', personalizationHeader({ fields: ['keyword', 'location'] }))
+taught.learn('/v2', personalizationHeader({ fields: ['location', 'headline', 'question'] }))
+taught.learn('/ants', personalizationHeader(undefined))
+const key = (address: string) => pageCacheKey(new URL(address, 'http://site.test'), taught)
 const page = (bytes: number): CachedPage => ({ status: 200, headers: {}, body: Buffer.alloc(bytes), gzipped: Buffer.alloc(0) })
 
 describe('pageCacheKey', () => {

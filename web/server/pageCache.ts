@@ -1,5 +1,9 @@
 import type { OutgoingHttpHeaders } from 'node:http'
-import { PERSONALIZED_ROUTES, readInputs, routeInputs } from '../lib/personalization/variant.ts'
+import { LRUCache } from 'lru-cache'
+import { parsePersonalizationHeader, type TaughtRoute } from '../lib/personalization/header.ts'
+import { FIELD_NAMES, readInputs, routeInputKey } from '../lib/personalization/variant.ts'
+
+const EVERY_INPUT = { fields: FIELD_NAMES.filter((name) => name !== 'arm') }
 
 /**
  * A short-lived in-memory copy of the pages Next serves from its ISR cache, in front of Next
@@ -26,18 +30,25 @@ interface Entry {
 
 export type Lookup = { page: CachedPage; state: 'fresh' | 'stale-refreshing' } | { page: CachedPage; state: 'stale' } | undefined
 
+/**
+ * lru-cache keeps the entries in recency order within the byte budget. Freshness is kept here, not
+ * with lru-cache's ttl: a stale copy is handed to exactly one caller to refresh (the front streams
+ * that request itself), and the rest keep getting the stale copy until it arrives.
+ */
 export class PageCache {
   readonly maxBytes: number
   readonly ttlMs: number
   readonly now: () => number
-  #entries = new Map<string, Entry>()
-  #bytes = 0
+  #entries: LRUCache<string, Entry>
   #generation = 0
+  /** What the front has learned about which paths are personalized (cleared with the copies). */
+  readonly personalized = new PersonalizedPaths()
 
   constructor({ maxBytes, ttlMs, now = Date.now }: { maxBytes: number; ttlMs: number; now?: () => number }) {
     this.maxBytes = maxBytes
     this.ttlMs = ttlMs
     this.now = now
+    this.#entries = new LRUCache({ maxSize: maxBytes, sizeCalculation: (entry, key) => entrySize(key, entry.page) })
   }
 
   get size(): number {
@@ -45,7 +56,7 @@ export class PageCache {
   }
 
   get bytes(): number {
-    return this.#bytes
+    return this.#entries.calculatedSize
   }
 
   /** Changes on every clear(): a copy fetched across a publish must not be stored. */
@@ -60,38 +71,25 @@ export class PageCache {
   lookup(key: string): Lookup {
     const entry = this.#entries.get(key)
     if (!entry) return undefined
-    // Map order is recency order: re-insert on use.
-    this.#entries.delete(key)
-    this.#entries.set(key, entry)
     if (this.now() - entry.storedAt < this.ttlMs) return { page: entry.page, state: 'fresh' }
     if (entry.refreshing) return { page: entry.page, state: 'stale-refreshing' }
     entry.refreshing = true
     return { page: entry.page, state: 'stale' }
   }
 
+  /** A page larger than the whole budget is not stored (and any older copy is dropped). */
   set(key: string, page: CachedPage): void {
-    this.delete(key)
-    const size = entrySize(key, page)
-    if (size > this.maxBytes) return
+    this.#entries.delete(key)
     this.#entries.set(key, { page, storedAt: this.now(), refreshing: false })
-    this.#bytes += size
-    for (const [oldest, entry] of this.#entries) {
-      if (this.#bytes <= this.maxBytes) break
-      this.#entries.delete(oldest)
-      this.#bytes -= entrySize(oldest, entry.page)
-    }
   }
 
   delete(key: string): void {
-    const entry = this.#entries.get(key)
-    if (!entry) return
     this.#entries.delete(key)
-    this.#bytes -= entrySize(key, entry.page)
   }
 
   clear(): void {
     this.#entries.clear()
-    this.#bytes = 0
+    this.personalized.clear()
     this.#generation++
   }
 }
@@ -101,13 +99,38 @@ function entrySize(key: string, page: CachedPage): number {
 }
 
 /**
- * The cache key of a page request: the path, plus, on personalized landing pages, exactly the
- * normalized inputs that shape the variant. Cached pages cannot read the query string, so gclid,
- * utm_* and the like never split an entry, and two spellings of one keyword share it.
+ * Which paths are personalized, and by which inputs, as the proxy said on Next's last answer for
+ * each (lib/personalization/header.ts): content decides, so the front learns it. Forgotten with the
+ * page copies on a publish, and after the proxy's own refresh interval.
  */
-export function pageCacheKey(url: URL): string {
-  const route = PERSONALIZED_ROUTES[url.pathname]
-  if (!route || url.searchParams.size === 0) return url.pathname
-  const { keyword, locationCode, headline, question } = routeInputs(route, readInputs(url.searchParams))
-  return keyword || locationCode || headline || question ? `${url.pathname}?${JSON.stringify([keyword, locationCode, headline, question])}` : url.pathname
+export class PersonalizedPaths {
+  #routes = new LRUCache<string, { route: TaughtRoute | null }>({ max: 10_000, ttl: 30_000 })
+
+  /** From the header on Next's answer for this path; an answer without one teaches nothing. */
+  learn(path: string, header: string | string[] | undefined): void {
+    const route = parsePersonalizationHeader(header)
+    if (route !== undefined) this.#routes.set(path, { route })
+  }
+
+  /** The route's inputs; null for a plain page; undefined while not known. */
+  get(path: string): TaughtRoute | null | undefined {
+    return this.#routes.get(path)?.route
+  }
+
+  clear(): void {
+    this.#routes.clear()
+  }
+}
+
+/**
+ * The cache key of a page request: the path, plus, on personalized pages, exactly the normalized
+ * inputs that shape the variant. Cached pages cannot read the query string, so gclid, utm_* and the
+ * like never split an entry, and two spellings of one keyword share it. Until Next's answer has
+ * said which inputs a path reads, the key holds every input: never wrong, only less shared.
+ */
+export function pageCacheKey(url: URL, paths: PersonalizedPaths, arm?: string): string {
+  const route = paths.get(url.pathname)
+  if ((url.searchParams.size === 0 && !arm) || route === null) return url.pathname
+  const inputs = routeInputKey(route ?? EVERY_INPUT, readInputs(url.searchParams, { arm }))
+  return inputs ? `${url.pathname}?${inputs}` : url.pathname
 }

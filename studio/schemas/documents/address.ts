@@ -1,8 +1,6 @@
 import type { SlugIsUniqueValidator } from 'sanity'
+import { ROUTED_TYPES } from '../../../web/lib/sanity/routedTypes.ts'
 import { studioEnv } from '../../env'
-
-/** Document types that have an address on the site (/<slug>). */
-const ROUTED_TYPES = ['page', 'pestPage', 'legalPage']
 
 /**
  * An address belongs to one document across every routed type. Sanity's own check compares only

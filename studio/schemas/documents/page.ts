@@ -1,6 +1,8 @@
 import { DocumentIcon } from '@sanity/icons/Document'
-import { defineField, defineType } from 'sanity'
+import { defineArrayMember, defineField, defineType } from 'sanity'
 import { pageBuilderBlockTypes } from '../../../web/blocks/schemas'
+import { normalizeKeyword } from '../../../web/lib/personalization/keyword'
+import { AD_INPUT_NAMES, VARIANT_FIELDS } from '../../../web/lib/personalization/variant'
 import { isUniqueAddress } from './address'
 
 export const page = defineType({
@@ -10,6 +12,7 @@ export const page = defineType({
   icon: DocumentIcon,
   groups: [
     { name: 'content', title: 'Content', default: true },
+    { name: 'ads', title: 'Ads' },
     { name: 'seo', title: 'Search engines' },
   ],
   fields: [
@@ -36,6 +39,92 @@ export const page = defineType({
       group: 'content',
       of: pageBuilderBlockTypes.map((type) => ({ type })),
       validation: (rule) => rule.required().min(1).error('Add at least one section.'),
+    }),
+    defineField({
+      name: 'adInputs',
+      title: 'Ad inputs this page reads',
+      type: 'array',
+      group: 'ads',
+      description:
+        'What an ad’s address may change on this page, rendered on the server and cached per variant. The hero’s “Headline from the ad” and “Location line” say where the values go. A newly published page reads them within 30 seconds.',
+      of: [{ type: 'string' }],
+      options: { list: AD_INPUT_NAMES.map((name) => ({ value: name, title: VARIANT_FIELDS[name].title })), layout: 'grid' },
+      validation: (rule) => rule.unique().error('Choose each input once.'),
+    }),
+    defineField({
+      name: 'approvedKeywords',
+      title: 'Approved keywords only',
+      type: 'array',
+      group: 'ads',
+      description:
+        'Optional. When set, only these keywords change the title; any other shows the default headline. Bounds the number of cached variants and the copy a visitor can see.',
+      of: [{ type: 'string' }],
+      options: { layout: 'tags' },
+      hidden: ({ document }) => !(document?.adInputs as string[] | undefined)?.includes('keyword'),
+      validation: (rule) =>
+        rule.custom((keywords: string[] | undefined) => {
+          const unusable = (keywords ?? []).filter((keyword) => !normalizeKeyword(keyword))
+          return unusable.length === 0 ? true : `These are no keywords once cleaned (markup, phone numbers and addresses are removed): ${unusable.join(', ')}`
+        }),
+    }),
+    defineField({
+      name: 'experiment',
+      title: 'A/B test',
+      type: 'object',
+      group: 'ads',
+      description:
+        'Optional. Each visitor gets one version at random by weight and keeps it; every call tap carries the test and the version. Search engines always see the first version. Each version is rendered once and cached.',
+      fields: [
+        defineField({
+          name: 'name',
+          title: 'Test name',
+          type: 'slug',
+          description: 'Short, in lower case, e.g. “spring-headline”. It names the test in the call log.',
+          validation: (rule) => rule.required().error('Name the test: the call log counts taps by it.'),
+        }),
+        defineField({ name: 'start', title: 'Starts', type: 'datetime', description: 'Optional: runs from this moment.' }),
+        defineField({ name: 'stop', title: 'Stops', type: 'datetime', description: 'Optional: after this moment every visitor sees the first version.' }),
+        defineField({
+          name: 'arms',
+          title: 'Versions',
+          type: 'array',
+          description: 'The first version is the control (usually without changes).',
+          of: [
+            defineArrayMember({
+              type: 'object',
+              name: 'arm',
+              title: 'Version',
+              fields: [
+                defineField({
+                  name: 'key',
+                  title: 'Version name',
+                  type: 'string',
+                  description: 'Lower-case letters, digits and dashes, e.g. “a”, “b”, “short-title”.',
+                  validation: (rule) => rule.required().regex(/^[a-z0-9-]{1,20}$/).error('Use 1–20 lower-case letters, digits or dashes.'),
+                }),
+                defineField({
+                  name: 'weight',
+                  title: 'Share of visitors (weight)',
+                  type: 'number',
+                  initialValue: 50,
+                  validation: (rule) => rule.required().min(1).max(100).error('A weight from 1 to 100.'),
+                }),
+                defineField({ name: 'heroTitle', title: 'Hero headline', type: 'string', description: 'Leave empty to keep the page’s.' }),
+                defineField({ name: 'heroSubtitle', title: 'Hero subheadline', type: 'string', description: 'Leave empty to keep the page’s.' }),
+                defineField({ name: 'heroButtonLabel', title: 'Hero call button label', type: 'string', description: 'Leave empty to keep the page’s.' }),
+              ],
+              preview: { select: { title: 'key', subtitle: 'heroTitle', weight: 'weight' }, prepare: ({ title, subtitle, weight }) => ({ title: `${title ?? '?'} · weight ${weight ?? '?'}`, subtitle }) },
+            }),
+          ],
+          validation: (rule) =>
+            rule.custom((arms: { key?: string }[] | undefined) => {
+              if (!arms || arms.length === 0) return true
+              if (arms.length < 2) return 'A test needs at least two versions.'
+              const keys = arms.map((arm) => arm.key)
+              return new Set(keys).size === keys.length ? true : 'Give each version its own name.'
+            }).error(),
+        }),
+      ],
     }),
     defineField({
       name: 'chrome',

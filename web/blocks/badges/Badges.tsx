@@ -1,5 +1,5 @@
-import { ShieldIcon } from '../../components/icons'
-import { Stars } from '../../components/Stars'
+import { ShieldIcon } from '@/components/icons'
+import { Stars } from '@/components/Stars'
 import type { BlockProps } from '../types'
 
 export function Badges({ block, context }: BlockProps<'badges'>) {

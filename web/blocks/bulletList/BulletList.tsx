@@ -1,6 +1,6 @@
-import { RichText } from '../../components/RichText'
-import { Section, SectionHeading } from '../../components/Section'
-import { CheckIcon } from '../../components/icons'
+import { RichText } from '@/components/RichText'
+import { Section, SectionHeading } from '@/components/Section'
+import { CheckIcon } from '@/components/icons'
 import type { BlockProps } from '../types'
 
 export function BulletList({ block, context }: BlockProps<'bulletList'>) {

@@ -1,5 +1,5 @@
-import { CallLink } from '../../components/CallLink'
-import { CheckIcon, PhoneIcon } from '../../components/icons'
+import { CallLink } from '@/components/CallLink'
+import { CheckIcon, PhoneIcon } from '@/components/icons'
 import type { BlockProps } from '../types'
 
 const tones = {

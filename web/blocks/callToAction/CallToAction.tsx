@@ -1,6 +1,6 @@
-import { CallLink } from '../../components/CallLink'
-import { PhoneIcon } from '../../components/icons'
-import { ShownPhone } from '../../components/ShownPhone'
+import { CallLink } from '@/components/CallLink'
+import { PhoneIcon } from '@/components/icons'
+import { ShownPhone } from '@/components/ShownPhone'
 import type { BlockProps } from '../types'
 
 export function CallToAction({ block, context }: BlockProps<'callToAction'>) {

@@ -1,7 +1,7 @@
-import { InertButton } from '../../components/InertButton'
-import { Section, SectionHeading } from '../../components/Section'
-import { SectionCallButton } from '../../components/SectionCallButton'
-import { ShieldIcon } from '../../components/icons'
+import { InertButton } from '@/components/InertButton'
+import { Section, SectionHeading } from '@/components/Section'
+import { SectionCallButton } from '@/components/SectionCallButton'
+import { ShieldIcon } from '@/components/icons'
 import type { BlockProps } from '../types'
 
 export function CardGrid({ block, context }: BlockProps<'cardGrid'>) {

@@ -1,5 +1,5 @@
-import { Section, SectionHeading } from '../../components/Section'
-import { SectionCallButton } from '../../components/SectionCallButton'
+import { Section, SectionHeading } from '@/components/Section'
+import { SectionCallButton } from '@/components/SectionCallButton'
 import type { BlockProps } from '../types'
 
 export function CaseStory({ block, context }: BlockProps<'caseStory'>) {

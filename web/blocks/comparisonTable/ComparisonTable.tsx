@@ -1,4 +1,4 @@
-import { Section, SectionHeading } from '../../components/Section'
+import { Section, SectionHeading } from '@/components/Section'
 import type { BlockProps } from '../types'
 
 /** On phones the reason sits under the method, so the table keeps two readable columns. */

@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { Section, SectionHeading } from '../../components/Section'
+import { Section, SectionHeading } from '@/components/Section'
 import type { BlockProps } from '../types'
 
 const field = 'mt-1 block min-h-12 w-full rounded-xl border-2 border-line px-4 text-base focus:border-brand-600 focus:outline-none'

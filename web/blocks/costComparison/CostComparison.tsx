@@ -1,6 +1,6 @@
-import { Section, SectionHeading } from '../../components/Section'
-import { SectionCallButton } from '../../components/SectionCallButton'
-import { CheckIcon, CrossIcon } from '../../components/icons'
+import { Section, SectionHeading } from '@/components/Section'
+import { SectionCallButton } from '@/components/SectionCallButton'
+import { CheckIcon, CrossIcon } from '@/components/icons'
 import type { BlockProps } from '../types'
 
 export function CostComparison({ block, context }: BlockProps<'costComparison'>) {

@@ -1,9 +1,9 @@
 import { toPlainText } from 'next-sanity'
-import { CallLink } from '../../components/CallLink'
-import { JsonLd } from '../../components/JsonLd'
-import { RichText } from '../../components/RichText'
-import { Section, SectionHeading } from '../../components/Section'
-import { ShownPhone } from '../../components/ShownPhone'
+import { CallLink } from '@/components/CallLink'
+import { JsonLd } from '@/components/JsonLd'
+import { RichText } from '@/components/RichText'
+import { Section, SectionHeading } from '@/components/Section'
+import { ShownPhone } from '@/components/ShownPhone'
 import type { BlockProps } from '../types'
 
 /**

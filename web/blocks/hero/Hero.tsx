@@ -1,13 +1,21 @@
-import { CallLink } from '../../components/CallLink'
-import { CheckIcon, PhoneIcon } from '../../components/icons'
-import { Stars } from '../../components/Stars'
-import { ShownPhone } from '../../components/ShownPhone'
+import { CallLink } from '@/components/CallLink'
+import { CheckIcon, PhoneIcon } from '@/components/icons'
+import { Stars } from '@/components/Stars'
+import { fillTemplate } from '@/lib/personalization/templates'
+import { ShownPhone } from '@/components/ShownPhone'
 import type { BlockContext, BlockProps } from '../types'
 import { fillLocation } from './location'
 
-/** The page's one H1. A cleaned ad keyword, when there is one, replaces the editor's headline. */
-export function heroTitle(title: string, { keyword, headline, question }: Pick<BlockContext, 'keyword' | 'headline' | 'question'>): string {
-  const base = keyword || headline || title
+/**
+ * The page's one H1. With the editor's title template ("{Keyword}", "{Headline}"), the filled
+ * template, else the editor's title; with none, a cleaned ad keyword or headline replaces the title.
+ */
+export function heroTitle(
+  title: string,
+  { keyword, headline, question }: Pick<BlockContext, 'keyword' | 'headline' | 'question'>,
+  template?: string | null,
+): string {
+  const base = template ? (fillTemplate(template, { Keyword: keyword, Headline: headline }) ?? title) : keyword || headline || title
   // q=y asks the headline: one "?" replaces whatever mark ended it, and never doubles.
   return question ? `${base.replace(/[.!,:?]+$/u, '')}?` : base
 }
@@ -17,7 +25,7 @@ export function Hero({ block, context }: BlockProps<'hero'>) {
   return (
     <section className="bg-gradient-to-b from-brand-800 to-brand-700 text-white" data-hero="">
       <div className="mx-auto max-w-4xl px-4 pt-8 pb-10 text-center sm:py-14">
-        <h1 className="text-balance text-4xl font-extrabold tracking-tight sm:text-5xl">{heroTitle(block.title, context)}</h1>
+        <h1 className="text-balance text-4xl font-extrabold tracking-tight sm:text-5xl">{heroTitle(block.title, context, block.titleTemplate)}</h1>
         <p className="mt-3 text-lg font-semibold text-brand-100 sm:text-xl">{block.subtitle}</p>
         {location ? (
           <p className="mt-3 text-base font-medium text-white" data-testid="location-line">

@@ -9,6 +9,7 @@ const block = {
   _type: 'hero' as const,
   _key: 'h',
   title: 'Pest Exterminator',
+  titleTemplate: null,
   subtitle: 'Fast, Same-Day Service Available!',
   locationLine: 'We service {city} and the surrounding area in {state}.',
   callLineLabel: 'Call 24/7:',

@@ -1,4 +1,4 @@
-import type { VisitorLocation } from '../types'
+import type { VisitorLocation } from '@/lib/location/parse'
 
 /** "We service {city} and the surrounding area in {state}." with the visitor's place filled in, in one pass. */
 export function fillLocation(template: string, { city, state }: VisitorLocation): string {

@@ -1,5 +1,6 @@
 export const heroFields = /* groq */ `
   title,
+  titleTemplate,
   subtitle,
   locationLine,
   callLineLabel,

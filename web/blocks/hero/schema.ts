@@ -1,5 +1,6 @@
 import { StarIcon } from '@sanity/icons/Star'
 import { defineArrayMember, defineField, defineType } from 'sanity'
+import { checkPlaceholders, LOCATION_PLACEHOLDERS, TITLE_PLACEHOLDERS } from '../../lib/personalization/templates'
 
 /** Why a rating label does not fit its score, or null when it does. */
 export function ratingLabelProblem(label: string | undefined, rating: number | undefined): string | null {
@@ -31,6 +32,14 @@ export const heroSchema = defineType({
       validation: (rule) => rule.required().max(80).error('Write a headline of at most 80 characters.'),
     }),
     defineField({
+      name: 'titleTemplate',
+      title: 'Headline from the ad',
+      type: 'string',
+      description:
+        'Optional, for pages that read ad inputs (the page’s “Ad inputs”). {Keyword} is the ad keyword, {Headline} the ad’s headline1, e.g. “{Keyword}” or “{Keyword} Near You”. When the ad brings no value for a placeholder, the Headline above shows.',
+      validation: (rule) => rule.custom((value: string | undefined) => checkPlaceholders(value, TITLE_PLACEHOLDERS)).error(),
+    }),
+    defineField({
       name: 'subtitle',
       title: 'Subheadline',
       type: 'string',
@@ -45,11 +54,10 @@ export const heroSchema = defineType({
         'Shown only when the visitor’s city is known from the ad. Keep the placeholders {city} and {state} where the names belong.',
       initialValue: 'We service {city} and the surrounding area in {state}.',
       validation: (rule) =>
-        rule.required().custom((value) =>
-          typeof value === 'string' && value.includes('{city}') && value.includes('{state}')
-            ? true
-            : 'Keep both placeholders {city} and {state} in the sentence.',
-        ).error(),
+        rule.required().custom((value) => {
+          if (typeof value !== 'string' || !value.includes('{city}') || !value.includes('{state}')) return 'Keep both placeholders {city} and {state} in the sentence.'
+          return checkPlaceholders(value, LOCATION_PLACEHOLDERS)
+        }).error(),
     }),
     defineField({
       name: 'callLineLabel',

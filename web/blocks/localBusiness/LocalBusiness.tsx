@@ -1,5 +1,5 @@
-import { JsonLd } from '../../components/JsonLd'
-import { siteUrl } from '../../lib/content'
+import { JsonLd } from '@/components/JsonLd'
+import { siteUrl } from '@/lib/site'
 import type { BlockProps } from '../types'
 
 /** schema.org LocalBusiness for search engines; name and phone come from Site settings. Renders nothing visible. */

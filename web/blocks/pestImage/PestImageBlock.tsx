@@ -1,6 +1,6 @@
-import { PestPhoto } from '../../components/PestPhoto'
-import { pestOrDefault } from '../../lib/pestMatch'
-import { photoSource } from '../../lib/pestPhoto'
+import { PestPhoto } from '@/components/PestPhoto'
+import { pestOrDefault } from '@/lib/pestMatch'
+import { photoSource } from '@/lib/pestPhoto'
 import type { BlockProps } from '../types'
 
 /** The editor's chosen pest, or the pest the ad keyword is about (ant when nothing matches). */

@@ -1,10 +1,10 @@
-import { CallLink } from '../../components/CallLink'
-import { PestPhoto } from '../../components/PestPhoto'
-import { Section, SectionHeading } from '../../components/Section'
-import { CheckIcon } from '../../components/icons'
-import { matchPest } from '../../lib/pestMatch'
-import { photoSource } from '../../lib/pestPhoto'
-import { ShownPhone } from '../../components/ShownPhone'
+import { CallLink } from '@/components/CallLink'
+import { PestPhoto } from '@/components/PestPhoto'
+import { Section, SectionHeading } from '@/components/Section'
+import { CheckIcon } from '@/components/icons'
+import { matchPest } from '@/lib/pestMatch'
+import { photoSource } from '@/lib/pestPhoto'
+import { ShownPhone } from '@/components/ShownPhone'
 import type { BlockProps } from '../types'
 
 export function PestList({ block, context }: BlockProps<'pestList'>) {

@@ -1,4 +1,4 @@
-import { Section, SectionHeading } from '../../components/Section'
+import { Section, SectionHeading } from '@/components/Section'
 import { fillLocation } from '../hero/location'
 import type { BlockProps } from '../types'
 

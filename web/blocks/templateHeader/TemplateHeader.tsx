@@ -1,4 +1,4 @@
-import { InertButton } from '../../components/InertButton'
+import { InertButton } from '@/components/InertButton'
 import type { BlockProps } from '../types'
 
 /** A sample company's header: its menu items and button are buttons that do nothing. */

@@ -1,4 +1,4 @@
-import { InertButton } from '../../components/InertButton'
+import { InertButton } from '@/components/InertButton'
 import type { BlockProps } from '../types'
 
 export function TemplateHero({ block }: BlockProps<'templateHero'>) {

@@ -1,4 +1,4 @@
-import { Stars } from '../../components/Stars'
+import { Stars } from '@/components/Stars'
 import type { BlockProps } from '../types'
 
 export function Testimonial({ block }: BlockProps<'testimonial'>) {

@@ -1,5 +1,5 @@
-import { RichText } from '../../components/RichText'
-import { Section, SectionHeading } from '../../components/Section'
+import { RichText } from '@/components/RichText'
+import { Section, SectionHeading } from '@/components/Section'
 import type { BlockProps } from '../types'
 
 export function TextSection({ block, context }: BlockProps<'textSection'>) {

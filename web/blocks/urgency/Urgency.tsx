@@ -1,5 +1,5 @@
-import { CallLink } from '../../components/CallLink'
-import { AlertIcon, PhoneIcon } from '../../components/icons'
+import { CallLink } from '@/components/CallLink'
+import { AlertIcon, PhoneIcon } from '@/components/icons'
 import type { BlockProps } from '../types'
 
 export function Urgency({ block, context }: BlockProps<'urgency'>) {

@@ -1,4 +1,8 @@
-import type { VisitorLocation } from '../../blocks/types'
+/** Where a visitor is, as the ad's location code resolved. */
+export interface VisitorLocation {
+  city: string
+  state: string
+}
 
 /** A location code is a Google Ads criteria id: digits only. Anything else means "no lookup". */
 export const LOCATION_CODE = /^\d{1,12}$/

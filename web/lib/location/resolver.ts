@@ -1,4 +1,5 @@
-import type { VisitorLocation } from '../../blocks/types'
+import { LRUCache } from 'lru-cache'
+import type { VisitorLocation } from './parse'
 import { isLocationCode, parseCityState } from './parse'
 
 export type LocationLookup = (code: string) => Promise<string | null>
@@ -14,50 +15,32 @@ export interface ResolverOptions {
   log?: (message: string) => void
 }
 
-interface Entry {
-  value: VisitorLocation | null
-  expires: number
-}
-
 /**
  * Resolves a loc_physical_ms code to a place, through any lookup, with a bounded per-code cache and
- * one shared request for concurrent first hits. Never throws: a failure is logged once and
- * means "no location".
+ * one shared request for concurrent first hits (lru-cache's fetch). Never throws: a failure is
+ * logged once and means "no location".
  */
 export function createLocationResolver(lookup: LocationLookup, options: ResolverOptions = {}) {
   const { ttlMs = 3_600_000, errorTtlMs = 60_000, maxEntries = 10_000, now = Date.now, log = console.warn } = options
-  const cache = new Map<string, Entry>()
-  const inflight = new Map<string, Promise<VisitorLocation | null>>()
-
-  function remember(code: string, value: VisitorLocation | null, lifetime: number) {
-    cache.delete(code)
-    cache.set(code, { value, expires: now() + lifetime })
-    while (cache.size > maxEntries) cache.delete(cache.keys().next().value as string)
-  }
+  const cache = new LRUCache<string, { value: VisitorLocation | null }>({
+    max: maxEntries,
+    ttl: ttlMs,
+    // lru-cache reads a start time of 0 as "no expiry"; an injected clock (tests) may start at 0.
+    perf: { now: () => now() + 1 },
+    ttlResolution: 0,
+    fetchMethod: async (code, _stale, { options: entry }) => {
+      try {
+        return { value: parseCityState(await lookup(code)) }
+      } catch (error) {
+        log(`[location] ${code}: ${(error as Error)?.message ?? String(error)} – showing the page without a location`)
+        entry.ttl = errorTtlMs
+        return { value: null }
+      }
+    },
+  })
 
   return async function resolve(code: string | null | undefined): Promise<VisitorLocation | null> {
     if (!isLocationCode(code)) return null
-    const hit = cache.get(code)
-    if (hit && hit.expires > now()) {
-      cache.delete(code)
-      cache.set(code, hit)
-      return hit.value
-    }
-    const pending = inflight.get(code)
-    if (pending) return pending
-    const request = lookup(code)
-      .then((label) => {
-        const value = parseCityState(label)
-        remember(code, value, ttlMs)
-        return value
-      })
-      .catch((error: unknown) => {
-        log(`[location] ${code}: ${(error as Error)?.message ?? String(error)} – showing the page without a location`)
-        remember(code, null, errorTtlMs)
-        return null
-      })
-      .finally(() => inflight.delete(code))
-    inflight.set(code, request)
-    return request
+    return (await cache.fetch(code))?.value ?? null
   }
 }

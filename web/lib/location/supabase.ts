@@ -1,17 +1,14 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import { readConfig, serverConfig, type Env, type SupabaseConfig } from '../config.ts'
 
 /** supabase-js has no timeout of its own and retries GETs for seconds: both are set here. */
 export const SUPABASE_TIMEOUT_MS = 800
 
-export interface SupabaseConfig {
-  url: string
-  anonKey: string
-}
+export type { SupabaseConfig }
 
-export function readSupabaseConfig(env: Record<string, string | undefined> = process.env): SupabaseConfig | null {
-  const url = env.SUPABASE_URL?.trim()
-  const anonKey = env.SUPABASE_ANON_KEY?.trim()
-  return url && anonKey ? { url, anonKey } : null
+/** Supabase's settings in this environment (web/lib/config.ts), or in the one given. */
+export function readSupabaseConfig(env?: Env): SupabaseConfig | null {
+  return env ? readConfig(env).supabase : serverConfig().supabase
 }
 
 export function createSupabaseLookup(config: SupabaseConfig, timeoutMs = SUPABASE_TIMEOUT_MS) {

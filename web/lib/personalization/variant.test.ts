@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { decodeVariant, encodeVariant, PERSONALIZED_ROUTES, readInputs, routeInputs, variantFor } from './variant'
+import { decodeVariant, encodeVariant, readInputs, routeInputs, variantFor, type PersonalizedRoute } from './variant'
+
+/** The two personalized pages of the bundled content (studio/dataset: the home page's and /v2's "Ad inputs"). */
+const PERSONALIZED_ROUTES: Record<string, PersonalizedRoute> = {
+  '/': { id: 'home', path: '/', fields: ['keyword', 'location'] },
+  '/v2': { id: 'v2', path: '/v2', fields: ['location', 'headline', 'question'] },
+}
 
 const home = PERSONALIZED_ROUTES['/']!
 const v2 = PERSONALIZED_ROUTES['/v2']!

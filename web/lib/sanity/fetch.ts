@@ -1,6 +1,6 @@
 import { createClient, type ClientReturn, type QueryParams, type SanityClient } from 'next-sanity'
 import { isDraftMode, isPreviewCopy } from './draft'
-import { readSanityConfig } from './env'
+import { serverConfig } from '../config'
 import { bundledDocuments, queryDocuments } from './localDataset'
 
 /** Pages refresh by tag when an editor publishes (webhook); this is only the safety net if a webhook is lost. */
@@ -10,7 +10,7 @@ let client: SanityClient | null | undefined
 
 function remoteClient(): SanityClient | null {
   if (client !== undefined) return client
-  const config = readSanityConfig()
+  const config = serverConfig().sanity
   client = config
     ? createClient({
         projectId: config.projectId,
@@ -40,7 +40,7 @@ export async function fetchContent<const Q extends string>(
 ): Promise<ClientReturn<Q, unknown>> {
   const sanity = remoteClient()
   if (sanity) {
-    const token = readSanityConfig()?.token
+    const token = serverConfig().sanity?.token
     if (token && (await isDraftMode())) {
       // Preview: drafts, never cached, with invisible source maps in the copy for click-to-edit overlays.
       return sanity

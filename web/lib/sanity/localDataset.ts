@@ -1,6 +1,7 @@
 import { evaluate, parse } from 'groq-js'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
+import { serverConfig } from '../config.ts'
 
 /**
  * The bundled dataset (an NDJSON export, as `sanity dataset export` writes it), queried in-process
@@ -20,7 +21,8 @@ export function parseNdjson(text: string): SanityDocumentLike[] {
 }
 
 function datasetPath(): string {
-  if (process.env.CONTENT_DATASET_FILE) return path.resolve(process.env.CONTENT_DATASET_FILE)
+  const datasetFile = serverConfig().datasetFile
+  if (datasetFile) return path.resolve(datasetFile)
   // `next build web` runs from the repository root; tools run from web/ resolve one level up.
   return path.basename(process.cwd()) === 'web' ? path.resolve('..', DATASET_FILE) : path.resolve(DATASET_FILE)
 }

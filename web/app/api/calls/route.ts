@@ -1,7 +1,7 @@
 import type { NextRequest } from 'next/server'
-import { configuredCallLog, tapLimiter } from '../../../lib/calls'
-import type { CallLog } from '../../../lib/calls/store'
-import { MAX_TAP_BYTES, parseTap } from '../../../lib/calls/tap'
+import { configuredCallLog, tapLimiter } from '@/lib/calls'
+import type { CallLog } from '@/lib/calls/store'
+import { MAX_TAP_BYTES, parseTap } from '@/lib/calls/tap'
 
 /**
  * The site's own call log: every tap on a call link is sent here with navigator.sendBeacon

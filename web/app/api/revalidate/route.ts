@@ -1,9 +1,10 @@
 import { revalidateTag } from 'next/cache'
 import type { NextRequest } from 'next/server'
-import { tagsFor, type PublishedDocument } from '../../../lib/revalidation'
+import { tagsFor, type PublishedDocument } from '@/content/revalidation'
 import { createHash } from 'node:crypto'
-import { memoryReplayGuard, sharedReplayGuard, verifyWebhook } from '../../../lib/webhook'
-import { keyPrefix, sharedCacheConfigured, withTimeout } from '../../../server/cache/sharedCache'
+import { serverConfig } from '@/lib/config'
+import { memoryReplayGuard, sharedReplayGuard, verifyWebhook } from '@/lib/webhook'
+import { keyPrefix, sharedCacheConfigured, withTimeout } from '@/server/cache/sharedCache'
 
 /**
  * Sanity's GROQ-powered webhook calls this on every publish (setup: README). Only a correctly
@@ -23,12 +24,12 @@ const replays = sharedCacheConfigured()
 const CONSISTENCY_WAIT_MS = 3_000
 
 export async function POST(request: NextRequest) {
-  const secret = process.env.SANITY_REVALIDATE_SECRET
+  const { revalidateSecret: secret, skipConsistencyWait } = serverConfig()
   if (!secret) return Response.json({ message: 'Webhook not configured.' }, { status: 503 })
   const verdict = await verifyWebhook<PublishedDocument>(request, secret, { replays })
   if (!verdict.ok) return Response.json({ message: verdict.message }, { status: verdict.status })
   // Tests skip the wait.
-  if (process.env.SANITY_WEBHOOK_SKIP_CONSISTENCY_WAIT !== 'true') await new Promise((resolve) => setTimeout(resolve, CONSISTENCY_WAIT_MS))
+  if (!skipConsistencyWait) await new Promise((resolve) => setTimeout(resolve, CONSISTENCY_WAIT_MS))
   const tags = verdict.body ? tagsFor(verdict.body) : []
   for (const tag of tags) revalidateTag(tag, 'max')
   return Response.json({ revalidated: tags })

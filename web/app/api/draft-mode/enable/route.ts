@@ -1,6 +1,6 @@
 import { createClient } from 'next-sanity'
 import { defineEnableDraftMode } from 'next-sanity/draft-mode'
-import { readSanityConfig } from '../../../../lib/sanity/env'
+import { serverConfig } from '@/lib/config'
 
 /**
  * Turns on draft preview for the Studio's Presentation tool. The request must carry the preview
@@ -8,7 +8,7 @@ import { readSanityConfig } from '../../../../lib/sanity/env'
  * Without a Sanity project and a read token there are no drafts to preview.
  */
 export async function GET(request: Request) {
-  const config = readSanityConfig()
+  const config = serverConfig().sanity
   if (!config?.token) {
     return Response.json({ message: 'Preview needs NEXT_PUBLIC_SANITY_PROJECT_ID and SANITY_API_READ_TOKEN.' }, { status: 404 })
   }

@@ -1,28 +1,29 @@
 import { defineQuery } from 'next-sanity'
-import { comparisonTableFields } from '../../blocks/comparisonTable/query'
-import { costComparisonFields } from '../../blocks/costComparison/query'
-import { badgesFields } from '../../blocks/badges/query'
-import { zipSearchFields } from '../../blocks/zipSearch/query'
-import { faqListFields } from '../../blocks/faqList/query'
-import { callBannerFields } from '../../blocks/callBanner/query'
-import { caseStoryFields } from '../../blocks/caseStory/query'
-import { contactFormFields } from '../../blocks/contactForm/query'
-import { serviceAreaFields } from '../../blocks/serviceArea/query'
-import { testimonialFields } from '../../blocks/testimonial/query'
-import { bannerFields } from '../../blocks/banner/query'
-import { localBusinessFields } from '../../blocks/localBusiness/query'
-import { templateHeaderFields } from '../../blocks/templateHeader/query'
-import { templateHeroFields } from '../../blocks/templateHero/query'
-import { templateFooterFields } from '../../blocks/templateFooter/query'
-import { bulletListFields } from '../../blocks/bulletList/query'
-import { callToActionFields } from '../../blocks/callToAction/query'
-import { cardGridFields } from '../../blocks/cardGrid/query'
-import { heroFields } from '../../blocks/hero/query'
-import { pestImageFields } from '../../blocks/pestImage/query'
-import { pestListFields } from '../../blocks/pestList/query'
-import { stepsFields } from '../../blocks/steps/query'
-import { textSectionFields } from '../../blocks/textSection/query'
-import { urgencyFields } from '../../blocks/urgency/query'
+import { ROUTED_TYPES_FILTER } from '../lib/sanity/routedTypes'
+import { comparisonTableFields } from '../blocks/comparisonTable/query'
+import { costComparisonFields } from '../blocks/costComparison/query'
+import { badgesFields } from '../blocks/badges/query'
+import { zipSearchFields } from '../blocks/zipSearch/query'
+import { faqListFields } from '../blocks/faqList/query'
+import { callBannerFields } from '../blocks/callBanner/query'
+import { caseStoryFields } from '../blocks/caseStory/query'
+import { contactFormFields } from '../blocks/contactForm/query'
+import { serviceAreaFields } from '../blocks/serviceArea/query'
+import { testimonialFields } from '../blocks/testimonial/query'
+import { bannerFields } from '../blocks/banner/query'
+import { localBusinessFields } from '../blocks/localBusiness/query'
+import { templateHeaderFields } from '../blocks/templateHeader/query'
+import { templateHeroFields } from '../blocks/templateHero/query'
+import { templateFooterFields } from '../blocks/templateFooter/query'
+import { bulletListFields } from '../blocks/bulletList/query'
+import { callToActionFields } from '../blocks/callToAction/query'
+import { cardGridFields } from '../blocks/cardGrid/query'
+import { heroFields } from '../blocks/hero/query'
+import { pestImageFields } from '../blocks/pestImage/query'
+import { pestListFields } from '../blocks/pestList/query'
+import { stepsFields } from '../blocks/steps/query'
+import { textSectionFields } from '../blocks/textSection/query'
+import { urgencyFields } from '../blocks/urgency/query'
 
 /**
  * Every GROQ query of the site. The same strings run against the Content Lake (next-sanity) and,
@@ -98,12 +99,22 @@ export const pestsQuery = defineQuery(`*[_type == "pest"] | order(_createdAt asc
 
 /** Every address served by the catch-all page route. */
 export const routeSlugsQuery = defineQuery(
-  `*[_type in ["page", "pestPage", "legalPage"] && defined(slug.current)].slug.current`,
+  `*[${ROUTED_TYPES_FILTER} && defined(slug.current)].slug.current`,
+)
+
+/** The pages that read ad inputs (the page's "Ad inputs"), for the proxy, the front and the variant route. */
+export const personalizedPagesQuery = defineQuery(
+  `*[${ROUTED_TYPES_FILTER} && defined(slug.current) && (count(adInputs) > 0 || count(experiment.arms) > 1)] | order(slug.current asc){
+    "slug": slug.current,
+    adInputs,
+    approvedKeywords,
+    "experiment": experiment{"name": name.current, start, stop, "arms": arms[]{key, weight}}
+  }`,
 )
 
 /** Every routed document with what a sitemap needs: its address, last change and robots rule. */
 export const sitemapQuery = defineQuery(
-  `*[_type in ["page", "pestPage", "legalPage"] && defined(slug.current)] | order(slug.current asc){
+  `*[${ROUTED_TYPES_FILTER} && defined(slug.current)] | order(slug.current asc){
     "slug": slug.current,
     _updatedAt,
     "robots": seo.robots
@@ -114,7 +125,7 @@ export const sitemapQuery = defineQuery(
  * The document at an address, whatever its type. Pest pages have fixed fields rather than a free
  * list of sections; the projection lines those fields up as blocks so one renderer draws every page.
  */
-export const routeQuery = defineQuery(`*[_type in ["page", "pestPage", "legalPage"] && slug.current == $slug][0]{
+export const routeQuery = defineQuery(`*[${ROUTED_TYPES_FILTER} && slug.current == $slug][0]{
   _id,
   _type,
   "slug": slug.current,
@@ -123,7 +134,8 @@ export const routeQuery = defineQuery(`*[_type in ["page", "pestPage", "legalPag
   "callBar": coalesce(callBar, "phones"),
   "callToast": callToast{title, message},
   _type == "page" => {
-    "blocks": blocks[]${blockProjection}
+    "blocks": blocks[]${blockProjection},
+    "experiment": experiment{"name": name.current, "arms": arms[]{key, heroTitle, heroSubtitle, heroButtonLabel}}
   },
   _type == "pestPage" => {
     "blocks": [hero, image, explainer, services, urgency, steps, cta][defined(@)]${blockProjection}

@@ -3,10 +3,9 @@
  * Offline it shows Sanity's "couldn't reach the servers" screen: it needs a real project to edit.
  */
 import { NextStudio } from 'next-sanity/studio'
-import config from '../../../../sanity.config'
+import config from '../../../../../sanity.config'
 
 export const dynamic = 'force-static'
-export { metadata, viewport } from 'next-sanity/studio'
 
 export default function StudioPage() {
   return <NextStudio config={config} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkEnv } from './envCheck'
+import { checkEnv } from './config'
 
 describe('checkEnv', () => {
   it('accepts no configuration at all (the bundled defaults)', () => {

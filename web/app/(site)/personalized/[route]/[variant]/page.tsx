@@ -1,11 +1,10 @@
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
-import { RoutedPage } from '../../../../components/RoutedPage'
-import { baseBlockContext } from '../../../../lib/blockContext'
-import { documentMetadata, getRoute, getSettings } from '../../../../lib/content'
-import { titleCase } from '../../../../lib/personalization/keyword'
-import { decodeVariant, routeById } from '../../../../lib/personalization/variant'
-import { parseCityState } from '../../../../lib/location/parse'
+import { RoutedPage } from '@/content/RoutedPage'
+import { baseBlockContext } from '@/content/blockContext'
+import { documentMetadata, getRoute } from '@/content/loaders'
+import { personalizedRouteById } from '@/content/personalized'
+import { decodeVariant, variantContext } from '@/lib/personalization/variant'
 
 /**
  * A personalized variant of an ad landing page, reached only through the proxy's rewrite. Each
@@ -22,12 +21,11 @@ export function generateStaticParams() {
 
 async function resolve(params: Props['params']) {
   const { route: routeId, variant: segment } = await params
-  const route = routeById(routeId)
+  const route = await personalizedRouteById(routeId)
   const variant = decodeVariant(segment)
   if (!route || !variant) return null
-  const slug = route.slug ?? (await getSettings()).homeSlug
-  const doc = slug ? await getRoute(slug) : null
-  return doc ? { doc, variant, routeId, path: route.slug ? `/${route.slug}` : '/' } : null
+  const doc = await getRoute(route.id)
+  return doc ? { doc, variant, routeId, path: route.path } : null
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
@@ -44,13 +42,7 @@ export default async function PersonalizedPage({ params }: Props) {
     <RoutedPage
       doc={doc}
       variant={routeId}
-      context={{
-        ...context,
-        keyword: variant.keyword ? titleCase(variant.keyword) : undefined,
-        headline: variant.headline ? titleCase(variant.headline) : undefined,
-        question: variant.question,
-        location: parseCityState(variant.location),
-      }}
+      context={{ ...context, ...variantContext(variant) }}
     />
   )
 }

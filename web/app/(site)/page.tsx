@@ -1,8 +1,8 @@
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
-import { RoutedPage } from '../components/RoutedPage'
-import { baseBlockContext } from '../lib/blockContext'
-import { documentMetadata, getRoute, getSettings } from '../lib/content'
+import { RoutedPage } from '@/content/RoutedPage'
+import { baseBlockContext } from '@/content/blockContext'
+import { documentMetadata, getRoute, getSettings } from '@/content/loaders'
 
 /** The home page is whichever page Site settings names; its own address redirects nowhere, it is "/". */
 async function getHome() {

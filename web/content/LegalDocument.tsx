@@ -1,5 +1,5 @@
-import type { RoutedDocument } from '../lib/content'
-import { RichText } from './RichText'
+import type { RoutedDocument } from './loaders'
+import { RichText } from '@/components/RichText'
 
 type LegalPage = Extract<RoutedDocument, { _type: 'legalPage' }>
 

@@ -1,4 +1,5 @@
-import { TAGS } from './content'
+import { ROUTED_TYPES } from '@/lib/sanity/routedTypes'
+import { TAGS } from './loaders'
 
 /**
  * What the publish webhook sends (its projection, see README):
@@ -11,7 +12,6 @@ export interface PublishedDocument {
   previousSlug?: string | null
 }
 
-const ROUTED_TYPES = new Set(['page', 'pestPage', 'legalPage'])
 
 /** Exactly the cache tags a changed document affects, so a publish refreshes what it changed and no more. */
 export function tagsFor(document: PublishedDocument): string[] {
@@ -24,7 +24,7 @@ export function tagsFor(document: PublishedDocument): string[] {
     case 'faq':
       return [TAGS.faqs]
     default: {
-      if (!document._type || !ROUTED_TYPES.has(document._type)) return []
+      if (!document._type || !ROUTED_TYPES.includes(document._type)) return []
       const slugs = [document.slug, document.previousSlug].filter((slug): slug is string => typeof slug === 'string' && slug !== '')
       // Site settings read the home page's slug: a renamed or deleted page may be the home page.
       const addressGone = typeof document.previousSlug === 'string' && document.previousSlug !== '' && document.previousSlug !== document.slug

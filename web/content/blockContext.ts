@@ -1,8 +1,9 @@
-import type { BlockContext } from '../blocks/types'
-import { getPests, getSettings } from './content'
+import type { BlockContext } from '@/blocks/types'
+import { serverConfig } from '@/lib/config'
+import { getPests, getSettings } from './loaders'
 
 /** The context every block renders with: settings, pest photos and where pest photos come from. */
 export async function baseBlockContext(): Promise<BlockContext> {
   const [site, pests] = await Promise.all([getSettings(), getPests()])
-  return { site, pests, supabaseUrl: process.env.SUPABASE_URL?.trim() || undefined }
+  return { site, pests, supabaseUrl: serverConfig().supabase?.url }
 }

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next'
 import { cache } from 'react'
-import { fetchContent } from './sanity/fetch'
-import { pestsQuery, routeQuery, routeSlugsQuery, settingsQuery } from './sanity/queries'
-import { fillPhone, type SiteSettings } from './site'
+import { fetchContent } from '@/lib/sanity/fetch'
+import { pestsQuery, routeQuery, routeSlugsQuery, settingsQuery } from './queries'
+import { fillPhone, type SiteSettings } from '@/lib/site'
 
 /**
  * Content loaders shared by the route files. Each is memoized per request (React cache), and each
@@ -40,13 +40,6 @@ export const getAddressSlugs = cache(async () => {
 
 export type RoutedDocument = NonNullable<Awaited<ReturnType<typeof getRoute>>>
 
-export function siteUrl(): URL {
-  try {
-    return new URL(process.env.NEXT_PUBLIC_SITE_URL || 'http://localhost:3000')
-  } catch {
-    return new URL('http://localhost:3000')
-  }
-}
 
 /** Title, description ({phone} filled from Site settings), keywords, robots and canonical address of a routed document. */
 export async function documentMetadata(doc: RoutedDocument, path: string): Promise<Metadata> {

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
-import { RoutedPage } from '../../components/RoutedPage'
-import { baseBlockContext } from '../../lib/blockContext'
-import { documentMetadata, getAddressSlugs, getRoute, getSettings } from '../../lib/content'
+import { RoutedPage } from '@/content/RoutedPage'
+import { baseBlockContext } from '@/content/blockContext'
+import { documentMetadata, getAddressSlugs, getRoute, getSettings } from '@/content/loaders'
 
 type Props = { params: Promise<{ slug: string[] }> }
 

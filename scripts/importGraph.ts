@@ -1,0 +1,123 @@
+/**
+ * The import graph of web/: imports that run upward between layers, import cycles, and the largest files.
+ * `npm run graph` prints it and exits 1 when an import runs upward or a cycle exists (so CI can keep it at 0).
+ *
+ * Layers, lowest first. A file may import from its own layer or any lower one, never from a higher one:
+ *   0 web/sanity.types.ts, web/data   generated types, data files
+ *   1 web/lib                         pure logic and infrastructure (location, personalization, sanity client, …)
+ *   2 web/components                  small UI pieces the blocks are made of
+ *   3 web/blocks                      page-builder blocks (schema, query fragment, component)
+ *   4 web/content                     queries over the blocks, loaders, cache tags, revalidation, routing, the routed page
+ *   5 web/app, web/proxy.ts, web/server   entry points (routes, the proxy, the production server)
+ * Written by hand (a regex over import specifiers) because madge and dependency-cruiser need a TypeScript
+ * resolver setup of their own for `@/` and `.ts` specifiers; this is 100 lines with no dependency.
+ */
+import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const webDir = path.join(root, 'web')
+
+const LAYERS: { name: string; prefixes: string[] }[] = [
+  { name: 'generated', prefixes: ['web/sanity.types.ts', 'web/next-env.d.ts', 'web/data/'] },
+  { name: 'lib', prefixes: ['web/lib/'] },
+  { name: 'components', prefixes: ['web/components/'] },
+  { name: 'blocks', prefixes: ['web/blocks/'] },
+  { name: 'content', prefixes: ['web/content/'] },
+  { name: 'entry', prefixes: ['web/app/', 'web/proxy.ts', 'web/server/', 'web/next.config.mjs', 'web/postcss.config.mjs'] },
+]
+
+function layerOf(file: string): number {
+  const index = LAYERS.findIndex((layer) => layer.prefixes.some((prefix) => file === prefix || file.startsWith(prefix)))
+  return index
+}
+
+function walk(dir: string, out: string[] = []): string[] {
+  for (const name of readdirSync(dir)) {
+    if (name === 'node_modules' || name.startsWith('.next')) continue
+    const full = path.join(dir, name)
+    if (statSync(full).isDirectory()) walk(full, out)
+    else if (/\.(ts|tsx|mjs)$/.test(name) && !/\.test\.tsx?$/.test(name)) out.push(full)
+  }
+  return out
+}
+
+const SPECIFIER = /(?:import|export)\s+(?:type\s+)?(?:[^'"]*?\sfrom\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g
+
+function resolveSpecifier(from: string, specifier: string): string | undefined {
+  let base: string
+  if (specifier.startsWith('@/')) base = path.join(webDir, specifier.slice(2))
+  else if (specifier.startsWith('#/')) base = path.join(webDir, specifier.slice(2))
+  else if (specifier.startsWith('.')) base = path.resolve(path.dirname(from), specifier)
+  else return undefined
+  const candidates = [base, `${base}.ts`, `${base}.tsx`, `${base}.mjs`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')]
+  return candidates.find((candidate) => existsSync(candidate) && statSync(candidate).isFile())
+}
+
+const files = walk(webDir)
+const rel = (file: string) => path.relative(root, file)
+const graph = new Map<string, string[]>()
+const upward: string[] = []
+for (const file of files) {
+  const source = readFileSync(file, 'utf8')
+  const targets: string[] = []
+  for (const match of source.matchAll(SPECIFIER)) {
+    const target = resolveSpecifier(file, (match[1] ?? match[2])!)
+    if (!target || !target.startsWith(webDir + path.sep)) continue
+    targets.push(rel(target))
+    const [fromLayer, toLayer] = [layerOf(rel(file)), layerOf(rel(target))]
+    if (fromLayer >= 0 && toLayer > fromLayer) upward.push(`${rel(file)} → ${rel(target)}  (${LAYERS[fromLayer]!.name} → ${LAYERS[toLayer]!.name})`)
+  }
+  graph.set(rel(file), targets)
+}
+
+// Tarjan's strongly connected components: every component with more than one file is a cycle.
+const cycles: string[][] = []
+{
+  let index = 0
+  const indices = new Map<string, number>()
+  const low = new Map<string, number>()
+  const stack: string[] = []
+  const onStack = new Set<string>()
+  const visit = (node: string) => {
+    indices.set(node, index)
+    low.set(node, index++)
+    stack.push(node)
+    onStack.add(node)
+    for (const next of graph.get(node) ?? []) {
+      if (!indices.has(next)) {
+        visit(next)
+        low.set(node, Math.min(low.get(node)!, low.get(next)!))
+      } else if (onStack.has(next)) low.set(node, Math.min(low.get(node)!, indices.get(next)!))
+    }
+    if (low.get(node) === indices.get(node)) {
+      const component: string[] = []
+      let member: string
+      do {
+        member = stack.pop()!
+        onStack.delete(member)
+        component.push(member)
+      } while (member !== node)
+      if (component.length > 1 || (graph.get(node) ?? []).includes(node)) cycles.push(component)
+    }
+  }
+  for (const node of graph.keys()) if (!indices.has(node)) visit(node)
+}
+
+const unlayered = [...graph.keys()].filter((file) => layerOf(file) < 0)
+const largest = files
+  .map((file) => ({ file: rel(file), lines: readFileSync(file, 'utf8').split('\n').length }))
+  .filter((entry) => entry.file !== 'web/sanity.types.ts')
+  .sort((a, b) => b.lines - a.lines)
+  .slice(0, 8)
+
+console.log(`files: ${graph.size}, imports inside web/: ${[...graph.values()].reduce((sum, list) => sum + list.length, 0)}`)
+console.log(`upward imports: ${upward.length}`)
+for (const line of upward) console.log(`  ${line}`)
+console.log(`cycles: ${cycles.length}`)
+for (const cycle of cycles) console.log(`  ${cycle.join(' ↔ ')}`)
+if (unlayered.length > 0) console.log(`files in no layer: ${unlayered.join(', ')}`)
+console.log('largest files (lines, generated types left out):')
+for (const { file, lines } of largest) console.log(`  ${String(lines).padStart(4)} ${file}`)
+if (upward.length > 0 || cycles.length > 0) process.exitCode = 1

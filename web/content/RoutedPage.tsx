@@ -1,0 +1,54 @@
+import { BlockRenderer } from '@/blocks/BlockRenderer'
+import type { BlockContext } from '@/blocks/types'
+import type { RoutedDocument } from './loaders'
+import { formatCityState } from '@/lib/location/parse'
+import { LegalDocument } from './LegalDocument'
+import { SiteFrame } from '@/components/SiteFrame'
+import { Toasts } from '@/components/Toasts'
+
+/**
+ * Draws any routed document in the frame it asks for, with the toast layer only where a page shows
+ * messages. Page-builder and pest pages render through blocks, legal pages as text.
+ */
+export function RoutedPage({ doc, context, variant }: { doc: RoutedDocument; context: BlockContext; variant?: string }) {
+  const test = context.arm && 'experiment' in doc ? doc.experiment : null
+  const arm = test?.arms?.find((candidate) => candidate.key === context.arm)
+  const blocks = withArm('blocks' in doc ? doc.blocks : [], arm)
+  const showsToasts = Boolean(doc.callToast) || blocks.some((block) => block?._type === 'zipSearch')
+  return (
+    <>
+      <SiteFrame
+        site={context.site}
+        chrome={doc.chrome}
+        callBar={doc.callBar}
+        callContext={{
+          keyword: context.keyword ?? context.headline,
+          location: context.location ? formatCityState(context.location) : undefined,
+          variant,
+          ...(arm && test?.name ? { experiment: test.name, arm: arm.key } : {}),
+        }}
+      >
+        {doc._type === 'legalPage' ? <LegalDocument doc={doc} /> : <BlockRenderer blocks={blocks} context={context} />}
+      </SiteFrame>
+      {showsToasts ? <Toasts callToast={doc.callToast} /> : null}
+    </>
+  )
+}
+
+type Blocks = Extract<RoutedDocument, { blocks: unknown }>['blocks']
+type Arm = { heroTitle: string | null; heroSubtitle: string | null; heroButtonLabel: string | null }
+
+/** An A/B version's changes to the page: the hero's headline (its ad template too), subheadline and call button label. */
+function withArm(blocks: Blocks, arm: Arm | undefined): Blocks {
+  if (!arm) return blocks
+  return blocks.map((block) =>
+    block?._type === 'hero'
+      ? {
+          ...block,
+          ...(arm.heroTitle ? { title: arm.heroTitle, titleTemplate: null } : {}),
+          ...(arm.heroSubtitle ? { subtitle: arm.heroSubtitle } : {}),
+          ...(arm.heroButtonLabel ? { buttonLabel: arm.heroButtonLabel } : {}),
+        }
+      : block,
+  ) as Blocks
+}

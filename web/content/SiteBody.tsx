@@ -1,0 +1,44 @@
+import type { Metadata, Viewport } from 'next'
+import type { ReactNode } from 'react'
+import { VisualEditing } from 'next-sanity/visual-editing'
+import { CallTracking } from '@/components/CallTracking'
+import { isDraftMode } from '@/lib/sanity/draft'
+import { siteUrl } from '@/lib/site'
+import { getSettings } from './loaders'
+
+/**
+ * What every page of the site has around its content, and no Studio page has: the call tracker
+ * (first in the body, so a tap counts before React hydrates), the skip link, the Presentation
+ * tool's overlays in draft mode, and the title and description from Site settings. Used by the
+ * site's layout (app/(site)/layout.tsx) and by the not-found page, which Next renders outside it.
+ */
+export async function siteMetadata(): Promise<Metadata> {
+  const site = await getSettings()
+  return {
+    metadataBase: siteUrl(),
+    title: site.seo?.title ?? site.brandName,
+    description: site.seo?.description,
+    applicationName: site.brandName,
+    formatDetection: { telephone: false },
+  }
+}
+
+export const siteViewport: Viewport = { themeColor: '#0b4d3a', width: 'device-width', initialScale: 1 }
+
+export async function SiteBody({ children }: { children: ReactNode }) {
+  const [site, previewing] = await Promise.all([getSettings(), isDraftMode()])
+  return (
+    <>
+      <CallTracking site={site} />
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:font-bold"
+      >
+        {site.skipLinkLabel}
+      </a>
+      {children}
+      {/* Click-to-edit overlays for the Studio's Presentation tool: in draft mode only, never in public pages. */}
+      {previewing ? <VisualEditing /> : null}
+    </>
+  )
+}

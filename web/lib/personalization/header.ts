@@ -1,0 +1,71 @@
+import { ARM_KEY, isVariantField, type Experiment, type PersonalizedRoute } from './variant.ts'
+
+/**
+ * Which inputs shape a page is content, known to the proxy (inside Next); the front's page cache,
+ * outside Next, must key personalized pages by exactly those inputs. So the proxy tells it on every
+ * page answer, in this header, and the front learns per path and strips it (web/server/edge.ts).
+ */
+export const PERSONALIZATION_HEADER = 'x-personalized-inputs'
+
+export type TaughtRoute = Pick<PersonalizedRoute, 'fields' | 'approvedKeywords' | 'experiment'>
+
+/** '-' for a plain page; else the route's inputs (and approved keywords), URI-encoded JSON. */
+export function personalizationHeader(route: TaughtRoute | undefined): string {
+  return route ? encodeURIComponent(JSON.stringify({ fields: route.fields, approvedKeywords: route.approvedKeywords, experiment: route.experiment })) : '-'
+}
+
+/** null: a plain page; undefined: no (valid) header. */
+export function parsePersonalizationHeader(value: string | string[] | undefined): TaughtRoute | null | undefined {
+  if (typeof value !== 'string') return undefined
+  if (value === '-') return null
+  try {
+    const { fields, approvedKeywords, experiment } = JSON.parse(decodeURIComponent(value)) as { fields?: unknown; approvedKeywords?: unknown; experiment?: unknown }
+    if (!Array.isArray(fields) || !fields.every(isVariantField)) return undefined
+    const approved = Array.isArray(approvedKeywords) ? approvedKeywords.filter((keyword): keyword is string => typeof keyword === 'string') : []
+    const test = parseExperiment(experiment)
+    return { fields, ...(approved.length > 0 ? { approvedKeywords: approved } : {}), ...(test ? { experiment: test } : {}) }
+  } catch {
+    return undefined
+  }
+}
+
+/** An experiment name that is safe inside a cookie name. */
+export const EXPERIMENT_NAME = /^[a-z0-9-]{1,40}$/
+
+function parseExperiment(value: unknown): Experiment | undefined {
+  const { name, arms } = (value ?? {}) as { name?: unknown; arms?: unknown }
+  if (typeof name !== 'string' || !EXPERIMENT_NAME.test(name) || !Array.isArray(arms)) return undefined
+  const valid = arms.filter(
+    (arm): arm is { key: string; weight: number } =>
+      typeof arm?.key === 'string' && ARM_KEY.test(arm.key) && typeof arm.weight === 'number' && arm.weight > 0,
+  )
+  return valid.length >= 2 && valid.length === arms.length ? { name, arms: valid.map(({ key, weight }) => ({ key, weight })) } : undefined
+}
+
+/** The request header the front sends Next with the version it chose or the visitor kept. */
+export const ARM_HEADER = 'x-experiment-arm'
+
+/** The cookie that keeps a visitor's version of one test. */
+export function armCookieName(experiment: Pick<Experiment, 'name'>): string {
+  return `lpe_ab_${experiment.name}`
+}
+
+/** The version this visitor keeps for the test, from the Cookie header; undefined when none valid. */
+export function keptArm(cookieHeader: string | undefined, experiment: Experiment): string | undefined {
+  const name = armCookieName(experiment)
+  for (const part of (cookieHeader ?? '').split(';')) {
+    const [key, value] = part.trim().split('=')
+    if (key === name && experiment.arms.some((arm) => arm.key === value)) return value
+  }
+  return undefined
+}
+
+/** Kept 30 days; HttpOnly (only the server reads it); Lax so the ad click's landing keeps it. */
+export function armCookie(experiment: Pick<Experiment, 'name'>, arm: string): string {
+  return `${armCookieName(experiment)}=${arm}; Path=/; Max-Age=2592000; SameSite=Lax; HttpOnly`
+}
+
+/** Crawlers see the control (the plain page): never an arm, never a cookie. */
+export function isSearchEngine(userAgent: string | undefined): boolean {
+  return /bot|crawler|spider|slurp|bingpreview|facebookexternalhit|lighthouse/i.test(userAgent ?? '')
+}
