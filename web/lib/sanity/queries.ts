@@ -135,3 +135,10 @@ export const routeQuery = defineQuery(`*[_type in ["page", "pestPage", "legalPag
     body
   }
 }`)
+
+/**
+ * Site settings → Tracking numbers: the rules web/lib/campaigns/trackingNumber.ts chooses from
+ * (campaign, source or state → another number). Its own query so a variant can read the rules
+ * without the whole settings projection; tagged `siteSettings` like the settings.
+ */
+export const trackingNumberRulesQuery = defineQuery(`*[_type == "siteSettings" && _id == "siteSettings"][0].trackingNumbers[]{_key, match, value, phone}`)
