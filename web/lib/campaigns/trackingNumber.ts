@@ -1,4 +1,4 @@
-import { isUsE164 } from '../phone'
+import { isUsE164 } from '../phone.ts'
 
 /**
  * Tracking numbers: Site settings keep the one default number; optional rules give a campaign
