@@ -33,6 +33,8 @@ for (const route of paths) {
       tbt: report.audits['total-blocking-time'].numericValue,
       cls: report.audits['cumulative-layout-shift'].numericValue,
       fcp: report.audits['first-contentful-paint'].numericValue,
+      mainThread: report.audits['mainthread-work-breakdown'].numericValue,
+      bytes: report.audits['total-byte-weight'].numericValue,
     })
   }
   const pick = (key) => median(results.map((result) => result[key]))
@@ -46,6 +48,8 @@ for (const route of paths) {
     'LCP ms': Math.round(pick('lcp')),
     'TBT ms': Math.round(pick('tbt')),
     CLS: Number(pick('cls').toFixed(3)),
+    'main thread ms': Math.round(pick('mainThread')),
+    'transfer KB': Number((pick('bytes') / 1024).toFixed(1)),
   })
 }
 console.log(`Lighthouse mobile, median of ${runs} runs, ${base}`)

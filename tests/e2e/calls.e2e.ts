@@ -50,7 +50,7 @@ beforeAll(async () => {
   // With Supabase configured, locations come from its location_data too.
   rest = await startPostgrest({ '1026339': 'Dallas, TX' })
   const dataset = bundledDocuments().map((doc) =>
-    doc._id === 'siteSettings' ? { ...doc, googleAdsId: 'AW-123456789', callConversionLabel: 'CallTap-1' } : doc,
+    doc._id === 'siteSettings' ? { ...doc, googleAdsId: 'AW-123456789', callConversionLabel: 'CallTap-1', forwardingConversionLabel: 'Fwd-2' } : doc,
   )
   const datasetFile = path.join(folder, 'tagged.ndjson')
   mkdirSync(folder, { recursive: true })
@@ -193,6 +193,44 @@ describe('with a Google Ads tag configured', () => {
     const calls = await until(() => commands(page), (list) => list.length > 0)
     expect(calls[0]).toEqual(['consent', 'default', { ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'granted' }])
     await context.close()
+  })
+
+  it("swaps in Google's forwarding number in a fixed-width slot: nothing on the page moves (CLS 0)", async () => {
+    for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
+      const context = await browser.newContext({ viewport })
+      const page = await context.newPage()
+      await page.goto(`${tagged.url}/?kw=ant+control`)
+      const shown = (await page.locator('.phone-slot').first().textContent()) ?? ''
+      const calls = await until(() => commands(page), (list) => list.some((call) => Array.isArray(call) && call[0] === 'config' && call[1] === 'AW-123456789/Fwd-2'))
+      expect(calls).toContainEqual(['config', 'AW-123456789/Fwd-2', { phone_conversion_number: shown }])
+      // What Google's script does once it has a forwarding number: it rewrites the text of every
+      // shown number. Here in the same format (what Google does), then in a shorter one.
+      const result = await page.evaluate(async ({ shown, replacements }) => {
+        let shift = 0
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) shift += entry.value
+        }).observe({ type: 'layout-shift' })
+        const frames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 200))))
+        await frames()
+        let replaced = 0
+        let current = shown
+        for (const next of replacements) {
+          const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            if (node.nodeValue?.includes(current)) {
+              node.nodeValue = node.nodeValue.replace(current, next)
+              replaced++
+            }
+          }
+          current = next
+          await frames()
+        }
+        return { shift, replaced }
+      }, { shown, replacements: ['(800) 111-1111', '800-111-1111'] })
+      expect(result.replaced).toBeGreaterThanOrEqual(6)
+      expect(result.shift).toBe(0)
+      await context.close()
+    }
   })
 
   it('loads the tag only after the page has loaded, under a policy that names its host', async () => {

@@ -1,5 +1,6 @@
 import Link from 'next/link'
-import { shownPhone, type SiteSettings } from '../lib/site'
+import type { SiteSettings } from '../lib/site'
+import { ShownPhone } from './ShownPhone'
 import { CallLink } from './CallLink'
 
 export function SiteFooter({ site }: { site: SiteSettings }) {
@@ -10,7 +11,7 @@ export function SiteFooter({ site }: { site: SiteSettings }) {
           <p className="text-lg font-extrabold">{site.brandName}</p>
           <p className="mt-2 max-w-prose text-sm leading-relaxed text-brand-100">{site.footerText}</p>
           <CallLink phone={site.phone} source="footer" variant="inline" className="mt-2 text-white">
-            {shownPhone(site)}
+            <ShownPhone site={site} />
           </CallLink>
         </div>
         <nav aria-label={site.brandName} className="md:justify-self-end">

@@ -1,6 +1,7 @@
 import Image from 'next/image'
 import Link from 'next/link'
-import { shownPhone, type SiteSettings } from '../lib/site'
+import type { SiteSettings } from '../lib/site'
+import { ShownPhone } from './ShownPhone'
 import { CallLink } from './CallLink'
 import { PhoneIcon, ShieldIcon } from './icons'
 
@@ -32,7 +33,7 @@ export function SiteHeader({ site }: { site: SiteSettings }) {
           <span className="text-sm font-medium text-muted">{site.headerLabel}</span>
           <CallLink phone={site.phone} source="header" variant="brand">
             <PhoneIcon />
-            {shownPhone(site)}
+            <ShownPhone site={site} />
           </CallLink>
         </div>
       </div>

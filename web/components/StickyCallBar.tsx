@@ -1,4 +1,5 @@
-import { shownPhone, type SiteSettings } from '../lib/site'
+import type { SiteSettings } from '../lib/site'
+import { ShownPhone } from './ShownPhone'
 import { CallLink } from './CallLink'
 import { PhoneIcon } from './icons'
 
@@ -15,7 +16,7 @@ export function StickyCallBar({ site, on = 'phones' }: { site: SiteSettings; on?
         <PhoneIcon className="size-6 shrink-0" />
         <span className="flex flex-col items-start leading-tight">
           <span className="text-sm font-semibold">{site.stickyCallLabel}</span>
-          <span className="text-xl font-extrabold tracking-wide whitespace-nowrap">{shownPhone(site)}</span>
+          <span className="text-xl font-extrabold tracking-wide whitespace-nowrap"><ShownPhone site={site} /></span>
         </span>
       </CallLink>
     </div>

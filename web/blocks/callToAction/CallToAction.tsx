@@ -1,6 +1,6 @@
 import { CallLink } from '../../components/CallLink'
 import { PhoneIcon } from '../../components/icons'
-import { shownPhone } from '../../lib/site'
+import { ShownPhone } from '../../components/ShownPhone'
 import type { BlockProps } from '../types'
 
 export function CallToAction({ block, context }: BlockProps<'callToAction'>) {
@@ -20,7 +20,7 @@ export function CallToAction({ block, context }: BlockProps<'callToAction'>) {
           variant="inline"
           className="text-2xl font-extrabold tracking-wide text-white decoration-white/60 hover:text-brand-100"
         >
-          {shownPhone(site)}
+          <ShownPhone site={site} />
         </CallLink>
       </p>
       {block.showCallLabel ? <p className="mt-1 text-sm text-brand-100">{site.callLabel}</p> : null}

@@ -3,7 +3,7 @@ import { CallLink } from '../../components/CallLink'
 import { JsonLd } from '../../components/JsonLd'
 import { RichText } from '../../components/RichText'
 import { Section, SectionHeading } from '../../components/Section'
-import { shownPhone } from '../../lib/site'
+import { ShownPhone } from '../../components/ShownPhone'
 import type { BlockProps } from '../types'
 
 /**
@@ -33,7 +33,7 @@ export function FaqList({ block, context }: BlockProps<'faqList'>) {
         <p className="mt-6 text-center text-lg font-semibold">
           {block.callLineText}{' '}
           <CallLink phone={context.site.phone} source="faq" variant="inline">
-            {shownPhone(context.site)}
+            <ShownPhone site={context.site} />
           </CallLink>
         </p>
       ) : null}

@@ -1,7 +1,7 @@
 import { CallLink } from '../../components/CallLink'
 import { CheckIcon, PhoneIcon } from '../../components/icons'
 import { Stars } from '../../components/Stars'
-import { shownPhone } from '../../lib/site'
+import { ShownPhone } from '../../components/ShownPhone'
 import type { BlockContext, BlockProps } from '../types'
 import { fillLocation } from './location'
 
@@ -27,7 +27,7 @@ export function Hero({ block, context }: BlockProps<'hero'>) {
         <p className="mt-4 text-lg sm:mt-5">
           {block.callLineLabel}{' '}
           <CallLink phone={site.phone} source="hero-line" variant="inline" className="text-white hover:text-brand-100">
-            {shownPhone(site)}
+            <ShownPhone site={site} />
           </CallLink>
         </p>
         {/* One line at 390 px: a wrapped button ran under the sticky call bar. */}

@@ -4,7 +4,7 @@ import { Section, SectionHeading } from '../../components/Section'
 import { CheckIcon } from '../../components/icons'
 import { matchPest } from '../../lib/pestMatch'
 import { photoSource } from '../../lib/pestPhoto'
-import { shownPhone } from '../../lib/site'
+import { ShownPhone } from '../../components/ShownPhone'
 import type { BlockProps } from '../types'
 
 export function PestList({ block, context }: BlockProps<'pestList'>) {
@@ -36,7 +36,7 @@ export function PestList({ block, context }: BlockProps<'pestList'>) {
       <p className="mt-8 text-center text-lg font-semibold">
         {block.closingText}{' '}
         <CallLink phone={site.phone} source="pest-list" variant="inline">
-          {shownPhone(site)}
+          <ShownPhone site={site} />
         </CallLink>
       </p>
     </Section>
