@@ -210,4 +210,25 @@ describe('the Studio on the local Content Lake', { timeout: 240_000 }, () => {
     await shot(page, 'studio-calls')
     await page.close()
   })
+
+  it('refuses conflicting tracking-number rules in Site settings, saying which', async () => {
+    const settings = lake.store.get('siteSettings')!
+    const rule = (key: string, match: string, value: string, phone: string) => ({ _key: key, _type: 'trackingNumberRule', match, value, phone })
+    // An editor's unpublished draft: two numbers for one campaign, and a state rule.
+    await lake.store.mutate([
+      {
+        createOrReplace: {
+          ...settings,
+          _id: 'drafts.siteSettings',
+          trackingNumbers: [rule('r1', 'campaign', 'termites-fall', '+12125550101'), rule('r2', 'source', 'bing', '+13125550102'), rule('r3', 'campaign', 'Termites-Fall', '+12145550103'), rule('r4', 'state', 'TX', '+12145550103')],
+        },
+      },
+    ])
+    const page = await openStudio('')
+    await page.getByText('Site settings', { exact: true }).first().click()
+    await page.getByText('Campaign (utm_campaign) “Termites-Fall” already has a rule with another number', { exact: false }).first().waitFor({ timeout: 60_000 })
+    await shot(page, 'studio-tracking-numbers')
+    await until('Publish is refused', async () => page.getByTestId('action-publish').isDisabled(), 30_000)
+    await page.close()
+  })
 })

@@ -48,11 +48,17 @@ describe('Site settings → Tracking numbers', () => {
     expect(errors.map((marker) => marker.message).join()).toMatch(/“Texas” is not a US state code/)
   })
 
-  it('refuses conflicting rules (same match, different numbers), on the later rule', async () => {
+  it('refuses conflicting rules (same match, different numbers), under the list', async () => {
     const errors = await errorsOf([rule('one', 'campaign', 'Termites', '+12125550101'), rule('two', 'campaign', 'termites', '+13125550102')])
     const conflict = errors.find((marker) => /already has a rule with another number/.test(marker.message))
-    expect(conflict?.message).toMatch(/Campaign \(utm_campaign\) “termites”/)
-    expect(JSON.stringify(conflict?.path)).toContain('two')
+    expect(conflict?.message).toMatch(/Campaign \(utm_campaign\) “termites” already has a rule with another number \(\+12125550101\)/)
+    expect(JSON.stringify(conflict?.path)).toBe('["trackingNumbers"]')
+  })
+
+  it('reports a rule’s own mistake once, on the rule, not again as a conflict', async () => {
+    const errors = await errorsOf([rule('one', 'campaign', 'Termites', '+12125550101'), rule('two', 'campaign', 'termites', '212')])
+    expect(errors.some((marker) => /another number/.test(marker.message))).toBe(false)
+    expect(errors.some((marker) => JSON.stringify(marker.path).includes('two'))).toBe(true)
   })
 })
 

@@ -70,10 +70,11 @@ export const trackingNumbersField = defineField({
   description:
     'Optional. Visits from a campaign (utm_campaign), a source (utm_source) or a state see another number. When several rules match, a campaign rule wins over a source rule, which wins over a state rule; no match shows the phone number above.',
   of: [defineArrayMember({ type: 'trackingNumberRule' })],
+  // Conflicts between rules, shown under the list (each rule's own mistakes are shown on the rule).
   validation: (rule) =>
     rule.custom((value) => {
-      const problems = trackingRuleProblems(value as TrackingNumberRule[] | undefined)
-      if (problems.length === 0) return true
-      return problems.map((problem) => ({ message: problem.message, path: problem.key ? [{ _key: problem.key }] : [] }))
+      const rules = (value ?? []) as TrackingNumberRule[]
+      const conflicts = trackingRuleProblems(rules.filter((item) => trackingRuleProblem(item) === null))
+      return conflicts.length === 0 ? true : conflicts.map((problem) => problem.message).join(' ')
     }),
 })
