@@ -8,6 +8,7 @@ import { presentationPreviewUrl, presentationResolve } from './studio/presentati
 import { schemaTypes } from './studio/schemas'
 import { singletonTypes, structure } from './studio/structure'
 import { studioEnv } from './studio/env'
+import { callsTool } from './studio/tools/calls'
 
 const LOCAL_LAKE_OFF = {
   tasks: { enabled: false },
@@ -35,6 +36,8 @@ export default defineConfig({
     presentationTool({ previewUrl: presentationPreviewUrl, resolve: presentationResolve }),
     visionTool({ defaultApiVersion: studioEnv.apiVersion }),
   ],
+  // Calls: taps from the site's call log and A/B verdicts (studio/tools/calls).
+  tools: (previous) => [...previous, callsTool],
   schema: {
     types: schemaTypes,
     // Site settings is a singleton: it cannot be created again from the "new document" menu.

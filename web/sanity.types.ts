@@ -280,6 +280,13 @@ export type Hero = {
   benefits: Array<string>;
 };
 
+export type TrackingNumberRule = {
+  _type: "trackingNumberRule";
+  match: "campaign" | "source" | "state";
+  value: string;
+  phone: string;
+};
+
 export type BlockContent = Array<{
   children?: Array<{
     marks?: Array<string>;
@@ -420,6 +427,11 @@ export type SiteSettings = {
   _rev: string;
   phone: string;
   phoneDisplay?: string;
+  trackingNumbers?: Array<
+    {
+      _key: string;
+    } & TrackingNumberRule
+  >;
   callLabel: string;
   headerLabel: string;
   stickyCallLabel: string;
@@ -691,6 +703,7 @@ export type AllSanitySchemaTypes =
   | PestReference
   | PestImage
   | Hero
+  | TrackingNumberRule
   | BlockContent
   | Link
   | Seo
@@ -1211,6 +1224,16 @@ export type RouteQueryResult =
     }
   | null;
 
+// Source: web/content/queries.ts
+// Variable: trackingNumberRulesQuery
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0].trackingNumbers[]{_key, match, value, phone}
+export type TrackingNumberRulesQueryResult = Array<{
+  _key: string;
+  match: "campaign" | "source" | "state";
+  value: string;
+  phone: string;
+}> | null;
+
 // Query TypeMap
 declare global {
   interface SanityQueries {
@@ -1220,6 +1243,7 @@ declare global {
     '*[_type in ["page", "pestPage", "legalPage"] && defined(slug.current) && (count(adInputs) > 0 || count(experiment.arms) > 1)] | order(slug.current asc){\n    "slug": slug.current,\n    adInputs,\n    approvedKeywords,\n    "experiment": experiment{"name": name.current, start, stop, "arms": arms[]{key, weight}}\n  }': PersonalizedPagesQueryResult;
     '*[_type in ["page", "pestPage", "legalPage"] && defined(slug.current)] | order(slug.current asc){\n    "slug": slug.current,\n    _updatedAt,\n    "robots": seo.robots\n  }': SitemapQueryResult;
     '*[_type in ["page", "pestPage", "legalPage"] && slug.current == $slug][0]{\n  _id,\n  _type,\n  "slug": slug.current,\n  seo{title, description, keywords, robots},\n  "chrome": coalesce(chrome, "site"),\n  "callBar": coalesce(callBar, "phones"),\n  "callToast": callToast{title, message},\n  _type == "page" => {\n    "blocks": blocks[]{\n  _type,\n  _key,\n  _type == "hero" => {\n  title,\n  titleTemplate,\n  subtitle,\n  locationLine,\n  callLineLabel,\n  buttonLabel,\n  rating,\n  ratingLabel,\n  benefits\n},\n  _type == "pestImage" => {\n  caption,\n  "pest": pest->{\n    name,\n    imageAlt,\n    illustrationAlt,\n    imageFile,\n    matchWords,\n    "image": image.asset->{url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}\n  }\n},\n  _type == "pestList" => {\n  heading,\n  intro,\n  pests,\n  showImages,\n  closingText\n},\n  _type == "textSection" => {\n  heading,\n  body\n},\n  _type == "cardGrid" => {\n  heading,\n  intro,\n  cards[]{_key, title, text},\n  buttonLabel,\n  cardButtonLabel\n},\n  _type == "bulletList" => {\n  heading,\n  body,\n  listHeading,\n  items\n},\n  _type == "steps" => {\n  heading,\n  intro,\n  steps[]{_key, title, text},\n  buttonLabel\n},\n  _type == "urgency" => {\n  heading,\n  text,\n  buttonLabel\n},\n  _type == "callToAction" => {\n  heading,\n  text,\n  buttonLabel,\n  showCallLabel\n},\n  _type == "comparisonTable" => {\n  heading,\n  intro,\n  methodLabel,\n  rateLabel,\n  noteLabel,\n  rows[]{_key, method, failureRate, note},\n  footnote\n},\n  _type == "costComparison" => {\n  heading,\n  intro,\n  options[]{_key, title, price, recurring, successRate, points, recommended},\n  buttonLabel\n},\n  _type == "badges" => {\n  heading,\n  rating{score, outOf, reviewCount, reviewsLabel},\n  badges,\n  tone\n},\n  _type == "zipSearch" => {\n  heading,\n  inputLabel,\n  placeholder,\n  buttonLabel,\n  toastTitle,\n  toastMessage\n},\n  _type == "faqList" => {\n  heading,\n  "faqs": faqs[]->{_id, question, answer},\n  callLineText\n},\n  _type == "callBanner" => {\n  heading,\n  text,\n  features,\n  buttonLabel,\n  tone\n},\n  _type == "caseStory" => {\n  eyebrow,\n  heading,\n  story,\n  facts[]{_key, label, value},\n  buttonLabel\n},\n  _type == "contactForm" => {\n  heading,\n  intro,\n  firstNameLabel,\n  lastNameLabel,\n  phoneLabel,\n  issueLabel,\n  buttonLabel,\n  note\n},\n  _type == "serviceArea" => {\n  heading,\n  text,\n  locationText\n},\n  _type == "testimonial" => {\n  quote,\n  author,\n  detail,\n  rating,\n  ratingLabel\n},\n  _type == "banner" => {\n  heading,\n  text,\n  buttonLabel,\n  tone\n},\n  _type == "localBusiness" => {\n  description,\n  areaServed,\n  priceRange,\n  ratingValue,\n  reviewCount\n},\n  _type == "templateHeader" => {\n  brand,\n  navItems,\n  buttonLabel\n},\n  _type == "templateHero" => {\n  heading,\n  text,\n  primaryLabel,\n  secondaryLabel\n},\n  _type == "templateFooter" => {\n  brand,\n  text,\n  columns[]{_key, heading, items},\n  contactLines,\n  copyright\n}\n},\n    "experiment": experiment{"name": name.current, "arms": arms[]{key, heroTitle, heroSubtitle, heroButtonLabel}}\n  },\n  _type == "pestPage" => {\n    "blocks": [hero, image, explainer, services, urgency, steps, cta][defined(@)]{\n  _type,\n  _key,\n  _type == "hero" => {\n  title,\n  titleTemplate,\n  subtitle,\n  locationLine,\n  callLineLabel,\n  buttonLabel,\n  rating,\n  ratingLabel,\n  benefits\n},\n  _type == "pestImage" => {\n  caption,\n  "pest": pest->{\n    name,\n    imageAlt,\n    illustrationAlt,\n    imageFile,\n    matchWords,\n    "image": image.asset->{url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}\n  }\n},\n  _type == "pestList" => {\n  heading,\n  intro,\n  pests,\n  showImages,\n  closingText\n},\n  _type == "textSection" => {\n  heading,\n  body\n},\n  _type == "cardGrid" => {\n  heading,\n  intro,\n  cards[]{_key, title, text},\n  buttonLabel,\n  cardButtonLabel\n},\n  _type == "bulletList" => {\n  heading,\n  body,\n  listHeading,\n  items\n},\n  _type == "steps" => {\n  heading,\n  intro,\n  steps[]{_key, title, text},\n  buttonLabel\n},\n  _type == "urgency" => {\n  heading,\n  text,\n  buttonLabel\n},\n  _type == "callToAction" => {\n  heading,\n  text,\n  buttonLabel,\n  showCallLabel\n},\n  _type == "comparisonTable" => {\n  heading,\n  intro,\n  methodLabel,\n  rateLabel,\n  noteLabel,\n  rows[]{_key, method, failureRate, note},\n  footnote\n},\n  _type == "costComparison" => {\n  heading,\n  intro,\n  options[]{_key, title, price, recurring, successRate, points, recommended},\n  buttonLabel\n},\n  _type == "badges" => {\n  heading,\n  rating{score, outOf, reviewCount, reviewsLabel},\n  badges,\n  tone\n},\n  _type == "zipSearch" => {\n  heading,\n  inputLabel,\n  placeholder,\n  buttonLabel,\n  toastTitle,\n  toastMessage\n},\n  _type == "faqList" => {\n  heading,\n  "faqs": faqs[]->{_id, question, answer},\n  callLineText\n},\n  _type == "callBanner" => {\n  heading,\n  text,\n  features,\n  buttonLabel,\n  tone\n},\n  _type == "caseStory" => {\n  eyebrow,\n  heading,\n  story,\n  facts[]{_key, label, value},\n  buttonLabel\n},\n  _type == "contactForm" => {\n  heading,\n  intro,\n  firstNameLabel,\n  lastNameLabel,\n  phoneLabel,\n  issueLabel,\n  buttonLabel,\n  note\n},\n  _type == "serviceArea" => {\n  heading,\n  text,\n  locationText\n},\n  _type == "testimonial" => {\n  quote,\n  author,\n  detail,\n  rating,\n  ratingLabel\n},\n  _type == "banner" => {\n  heading,\n  text,\n  buttonLabel,\n  tone\n},\n  _type == "localBusiness" => {\n  description,\n  areaServed,\n  priceRange,\n  ratingValue,\n  reviewCount\n},\n  _type == "templateHeader" => {\n  brand,\n  navItems,\n  buttonLabel\n},\n  _type == "templateHero" => {\n  heading,\n  text,\n  primaryLabel,\n  secondaryLabel\n},\n  _type == "templateFooter" => {\n  brand,\n  text,\n  columns[]{_key, heading, items},\n  contactLines,\n  copyright\n}\n}\n  },\n  _type == "legalPage" => {\n    title,\n    effectiveDateLabel,\n    effectiveDate,\n    body\n  }\n}': RouteQueryResult;
+    '*[_type == "siteSettings" && _id == "siteSettings"][0].trackingNumbers[]{_key, match, value, phone}': TrackingNumberRulesQueryResult;
   }
 }
 // Lets @sanity/client releases that predate the global registry read it too

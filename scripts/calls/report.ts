@@ -1,15 +1,25 @@
-// Taps on call links per day × page × keyword, from the site's own call log (the local SQLite file;
-// with Supabase, query call_clicks with the owner's key instead — the site's anon key may only insert).
-// Usage: npm run calls:report   (CALL_LOG_FILE to read another file)
+// Taps on call links per day × page × keyword (or other dimensions), from the site's own call log (the
+// local SQLite file; with Supabase, query call_clicks with the owner's key instead — the site's anon
+// key may only insert).
+// Usage: npm run calls:report [-- --by page,keyword,arm,number] [--since 2026-11-01]
+//   (dimensions: page, source, keyword, location, variant, experiment, arm, number; CALL_LOG_FILE to read another file)
 import { existsSync } from 'node:fs'
+import { parseArgs } from 'node:util'
 import { callLogFile } from '../../web/lib/calls/index.ts'
-import { sqliteCallLog } from '../../web/lib/calls/store.ts'
+import { CALL_DIMENSIONS, isCallDimension, sqliteCallLog } from '../../web/lib/calls/store.ts'
 
+const { values } = parseArgs({ options: { by: { type: 'string', default: 'page,keyword' }, since: { type: 'string', default: '' } } })
+const by = values.by!.split(',').map((name) => name.trim()).filter(Boolean)
+const unknown = by.filter((name) => !isCallDimension(name))
+if (unknown.length > 0 || by.length === 0) {
+  console.error(`Unknown dimension ${unknown.join(', ') || '(none)'}: choose from ${CALL_DIMENSIONS.join(', ')}.`)
+  process.exit(2)
+}
 const file = callLogFile()
 if (!existsSync(file)) {
   console.log(`No call log yet at ${file}: taps are recorded once the site has served a call tap.`)
   process.exit(0)
 }
-const rows = await sqliteCallLog(file).summary()
+const rows = await sqliteCallLog(file).summary({ by: by.filter(isCallDimension), sinceDay: values.since })
 if (rows.length === 0) console.log('No taps recorded yet.')
-else console.table(rows.map((row) => ({ day: row.day, page: row.page, keyword: row.keyword || '(none)', taps: row.taps })))
+else console.table(rows.map((row) => Object.fromEntries([['day', row.day], ...by.filter(isCallDimension).map((name) => [name, row[name] || '(none)']), ['taps', row.taps]])))

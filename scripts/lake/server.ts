@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { imageSize } from './imageSize.ts'
+import { answerUsersMe, LOCAL_EDITOR_TOKEN } from './usersMe.ts'
 import { DocumentStore, EDITOR_ID, isDraftId, LakeError, publishedIdOf, type LakeDocument, type Transaction } from './store.ts'
 
 /**
@@ -323,7 +324,12 @@ export async function startLocalLake(options: LakeOptions): Promise<LocalLake> {
     const route = match[2]!.replace(/^projects\/[^/]+\/datasets\/[^/]+\/(?=data|acl)/, '')
     try {
       // Who is editing: one local editor with every grant; no login.
-      if (route === 'users/me') return send(response, 200, EDITOR)
+      if (route === 'users/me') {
+        // Like Sanity: a token it does not know is refused (401); the local editor's token, or no
+        // token at all (the Studio here, as if logged in by cookie), is the local editor.
+        const me = answerUsersMe(request.headers.authorization, new Map([[LOCAL_EDITOR_TOKEN, EDITOR]]), EDITOR)
+        return send(response, me.status, me.body)
+      }
       if (route === 'auth/id') return send(response, 200, { id: EDITOR_ID })
       if (route === 'auth/providers') return send(response, 200, { providers: [], thirdPartyLogin: false, sso: {} })
       if (route === 'auth/logout') return send(response, 200, {})

@@ -8,6 +8,7 @@ import { siteSettings } from './documents/siteSettings'
 import { blockContent } from './objects/blockContent'
 import { link } from './objects/link'
 import { seo } from './objects/seo'
+import { trackingNumberRule } from './objects/trackingNumberRule'
 
 export const schemaTypes = [
   siteSettings,
@@ -19,5 +20,6 @@ export const schemaTypes = [
   seo,
   link,
   blockContent,
+  trackingNumberRule,
   ...blockSchemas,
 ]

@@ -7,6 +7,7 @@ import { stegaClean } from 'next-sanity'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startLocalLake, type LocalLake } from '../../scripts/lake/server.ts'
 import { telHref } from '../../web/lib/phone'
+import { seedCallLog } from '../support/callLogFixture'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser'
 import { buildNext, startSite, type NextServer } from './nextServer'
 
@@ -20,7 +21,9 @@ const LAKE_PORT = 4417
 const LAKE_TLS_PORT = 4418
 const SITE_PORT = 3137
 const SECRET = 'studio-test-webhook-secret'
+const callLogFile = path.join(mkdtempSync(path.join(tmpdir(), 'studio-calls-')), 'calls.sqlite')
 const env = {
+  CALL_LOG_FILE: callLogFile,
   NEXT_PUBLIC_SANITY_PROJECT_ID: 'offline0',
   NEXT_PUBLIC_SANITY_API_HOST: `https://localhost:${LAKE_TLS_PORT}`,
   SANITY_API_HOST: `http://127.0.0.1:${LAKE_PORT}`,
@@ -58,6 +61,7 @@ afterAll(async () => {
   await site?.stop()
   await lake?.close()
   if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+  rmSync(path.dirname(callLogFile), { recursive: true, force: true })
 })
 
 async function html(pathname: string): Promise<{ status: number; body: string }> {
@@ -192,6 +196,39 @@ describe('the Studio on the local Content Lake', { timeout: 240_000 }, () => {
     // In preview the copy carries invisible source maps (stega) for click-to-edit.
     expect(stegaClean(await frame.locator('h1').first().innerText())).toBe('Ant Exterminator')
     await shot(page, 'studio-presentation-ants')
+    await page.close()
+  })
+
+  it('shows the Calls tool: taps per day, page, keyword, arm and number, and a verdict per experiment', async () => {
+    await seedCallLog(callLogFile)
+    const page = await openStudio('/calls')
+    // The site checked the Studio's token with the lake's users/me before answering.
+    await page.getByText('B is ahead, not yet conclusive', { exact: false }).waitFor({ timeout: 60_000 })
+    await page.getByRole('table', { name: 'Arms of home-headline' }).getByText('403').waitFor()
+    await page.getByRole('table', { name: 'Taps per day, page, keyword, arm and number' }).getByText('(212) 555-0101').first().waitFor()
+    expect(lake.requests.some((request) => new RegExp(`^GET 127\\.0\\.0\\.1:${LAKE_PORT}/v[^/]+/users/me$`).test(request))).toBe(true)
+    await shot(page, 'studio-calls')
+    await page.close()
+  })
+
+  it('refuses conflicting tracking-number rules in Site settings, saying which', async () => {
+    const settings = lake.store.get('siteSettings')!
+    const rule = (key: string, match: string, value: string, phone: string) => ({ _key: key, _type: 'trackingNumberRule', match, value, phone })
+    // An editor's unpublished draft: two numbers for one campaign, and a state rule.
+    await lake.store.mutate([
+      {
+        createOrReplace: {
+          ...settings,
+          _id: 'drafts.siteSettings',
+          trackingNumbers: [rule('r1', 'campaign', 'termites-fall', '+12125550101'), rule('r2', 'source', 'bing', '+13125550102'), rule('r3', 'campaign', 'Termites-Fall', '+12145550103'), rule('r4', 'state', 'TX', '+12145550103')],
+        },
+      },
+    ])
+    const page = await openStudio('')
+    await page.getByText('Site settings', { exact: true }).first().click()
+    await page.getByText('Campaign (utm_campaign) “Termites-Fall” already has a rule with another number', { exact: false }).first().waitFor({ timeout: 60_000 })
+    await shot(page, 'studio-tracking-numbers')
+    await until('Publish is refused', async () => page.getByTestId('action-publish').isDisabled(), 30_000)
     await page.close()
   })
 })

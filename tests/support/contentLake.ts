@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { queryDocuments, type SanityDocumentLike } from '../../web/lib/sanity/localDataset'
+import { answerUsersMe, type LakeUser } from '../../scripts/lake/usersMe'
 
 /**
  * A loopback stand-in for the Sanity Content Lake: it speaks the query API's wire format
@@ -13,6 +14,8 @@ export interface ContentLakeStandIn {
   documents: Map<string, SanityDocumentLike>
   /** Every request the stand-in answered, in order (path + query string). */
   requests: string[]
+  /** Studio users by token: `GET /v…/users/me` answers like Sanity's (scripts/lake/usersMe.ts). */
+  users: Map<string, LakeUser>
   /** Make every response fail with this status until cleared (fault tests). */
   failWith: number | null
   close(): Promise<void>
@@ -51,6 +54,7 @@ function view(documents: Map<string, SanityDocumentLike>, perspective: string | 
 export async function startContentLake(initial: SanityDocumentLike[], port = 0): Promise<ContentLakeStandIn> {
   const documents = new Map(initial.map((doc) => [doc._id, structuredClone(doc)]))
   const state: Pick<ContentLakeStandIn, 'requests' | 'failWith'> = { requests: [], failWith: null }
+  const users = new Map<string, LakeUser>()
 
   const server: Server = createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://stand-in')
@@ -60,6 +64,10 @@ export async function startContentLake(initial: SanityDocumentLike[], port = 0):
     const mutate = request.method === 'POST' && /^\/v[^/]+\/data\/mutate\/[^/]+$/.test(url.pathname)
     const doc = /^\/v[^/]+\/data\/doc\/[^/]+\/(.+)$/.exec(url.pathname)
     try {
+      if (/^\/v[^/]+\/users\/me$/.test(url.pathname)) {
+        const me = answerUsersMe(request.headers.authorization, users)
+        return send(response, me.status, me.body)
+      }
       if (query) {
         let groq = url.searchParams.get('query') ?? ''
         const params: Record<string, unknown> = {}
@@ -106,6 +114,7 @@ export async function startContentLake(initial: SanityDocumentLike[], port = 0):
   return {
     url: `http://127.0.0.1:${actualPort}`,
     documents,
+    users,
     get requests() {
       return state.requests
     },

@@ -147,3 +147,10 @@ export const routeQuery = defineQuery(`*[${ROUTED_TYPES_FILTER} && slug.current 
     body
   }
 }`)
+
+/**
+ * Site settings → Tracking numbers: the rules web/lib/campaigns/trackingNumber.ts chooses from
+ * (campaign, source or state → another number). Its own query so a variant can read the rules
+ * without the whole settings projection; tagged `siteSettings` like the settings.
+ */
+export const trackingNumberRulesQuery = defineQuery(`*[_type == "siteSettings" && _id == "siteSettings"][0].trackingNumbers[]{_key, match, value, phone}`)

@@ -1,6 +1,7 @@
 import { CogIcon } from '@sanity/icons/Cog'
 import { defineArrayMember, defineField, defineType, type StringRule } from 'sanity'
 import { dialsSameNumber, formatUsPhone, isUsE164 } from '../../../web/lib/phone'
+import { trackingNumbersField } from '../objects/trackingNumberRule'
 import { isAdsId, isAnalyticsId, isConversionLabel, isGtmId, trackingProblems, type TrackingSettings } from '../../../web/lib/tracking/settings'
 
 /** An optional ID field: empty, or of the form `test` accepts (the message says which). */
@@ -59,6 +60,7 @@ export const siteSettings = defineType({
             : `This must be the same number as the phone number above (${formatUsPhone(phone)}).`
         }).error(),
     }),
+    trackingNumbersField,
     defineField({
       name: 'callLabel',
       title: 'Call label',

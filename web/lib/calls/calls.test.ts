@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startPostgrest, type PostgrestStandIn } from '../../../tests/support/postgrest'
 import { fixedWindowLimiter } from './rateLimit'
@@ -23,6 +24,8 @@ describe('parseTap', () => {
         userAgent: 'Mozilla',
         cookie: 'gclid=abc',
         experiment: 'x'.repeat(500),
+        arm: 'B',
+        number: '+12125550101',
       },
       NOW,
     )
@@ -34,9 +37,16 @@ describe('parseTap', () => {
       location: 'Dallas, TX',
       variant: 'home',
       experiment: 'x'.repeat(80),
-      arm: '',
+      arm: 'B',
+      number: '+12125550101',
       clickId: true,
     })
+  })
+
+  it('keeps a tracking number only when it is a US number in E.164', () => {
+    expect(parseTap({ page: '/', source: 'header', number: '(212) 555-0101' }, NOW)?.number).toBe('')
+    expect(parseTap({ page: '/', source: 'header', number: '+1212555010<b>' }, NOW)?.number).toBe('')
+    expect(parseTap({ page: '/', source: 'header', number: 12125550101 }, NOW)?.number).toBe('')
   })
 
   it.each([null, 'tap', [], {}, { page: 'ants', source: 'hero' }, { page: '/ants', source: '<script>' }, { page: '/ants' }])('refuses %j', (input) => {
@@ -56,7 +66,7 @@ describe('fixedWindowLimiter', () => {
 })
 
 function tap(overrides: Partial<CallTap> = {}): CallTap {
-  return { at: '2026-11-23T12:00:00.000Z', page: '/ants', source: 'hero-button', keyword: '', location: '', variant: '', experiment: '', arm: '', clickId: false, ...overrides }
+  return { at: '2026-11-23T12:00:00.000Z', page: '/ants', source: 'hero-button', keyword: '', location: '', variant: '', experiment: '', arm: '', number: '', clickId: false, ...overrides }
 }
 
 describe('the SQLite call log', () => {
@@ -71,6 +81,21 @@ describe('the SQLite call log', () => {
     expect(await log.summary()).toEqual([
       { day: '2026-11-23', page: '/ants', keyword: 'Wasp Removal', taps: 2 },
       { day: '2026-11-22', page: '/', keyword: '', taps: 1 },
+    ])
+  })
+
+  it('upgrades a file written before taps carried the tracking number', async () => {
+    const file = path.join(folder, 'old.sqlite')
+    const old = new DatabaseSync(file)
+    old.exec(`CREATE TABLE call_clicks (id INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, page TEXT NOT NULL, source TEXT NOT NULL, keyword TEXT NOT NULL DEFAULT '',
+      location TEXT NOT NULL DEFAULT '', variant TEXT NOT NULL DEFAULT '', experiment TEXT NOT NULL DEFAULT '', arm TEXT NOT NULL DEFAULT '', click_id INTEGER NOT NULL DEFAULT 0);
+      INSERT INTO call_clicks (at, page, source) VALUES ('2026-11-23T09:00:00.000Z', '/ants', 'header');`)
+    old.close()
+    const log = sqliteCallLog(file)
+    await log.record(tap({ number: '+12125550101' }))
+    expect(await log.summary({ by: ['number'] })).toEqual([
+      { day: '2026-11-23', number: '', taps: 1 },
+      { day: '2026-11-23', number: '+12125550101', taps: 1 },
     ])
   })
 
@@ -96,7 +121,7 @@ describe('the Supabase call log', () => {
     const log = supabaseCallLog({ url: rest.url, anonKey: 'anon-key' })
     await log.record(tap({ keyword: 'Ant Control', clickId: true }))
     expect(rest.inserted).toEqual([
-      { at: '2026-11-23T12:00:00.000Z', page: '/ants', source: 'hero-button', keyword: 'Ant Control', location: '', variant: '', experiment: '', arm: '', click_id: true },
+      { at: '2026-11-23T12:00:00.000Z', page: '/ants', source: 'hero-button', keyword: 'Ant Control', location: '', variant: '', experiment: '', arm: '', number: '', click_id: true },
     ])
     const insert = rest.requests.at(-1)!
     expect(insert.path).toMatch(/^\/rest\/v1\/call_clicks/)

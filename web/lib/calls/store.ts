@@ -13,54 +13,89 @@ import type { CallTap } from './tap.ts'
  */
 export interface CallLog {
   record(tap: CallTap): Promise<void>
-  /** Taps per day × page × keyword, newest day first (the report and the Studio read this). */
-  summary(): Promise<CallSummaryRow[]>
+  /**
+   * Taps per day × the chosen dimensions (default page × keyword), newest day first (the report
+   * and the Studio's Calls tool read this). `sinceDay` (YYYY-MM-DD) keeps only that day and later.
+   */
+  summary(options?: SummaryOptions): Promise<CallSummaryRow[]>
 }
 
-export interface CallSummaryRow {
-  day: string
-  page: string
-  keyword: string
-  taps: number
+/** What taps can be grouped by: the fields of a tap that describe the page and the ad, never the visitor. */
+export const CALL_DIMENSIONS = ['page', 'source', 'keyword', 'location', 'variant', 'experiment', 'arm', 'number'] as const
+export type CallDimension = (typeof CALL_DIMENSIONS)[number]
+
+export function isCallDimension(value: string): value is CallDimension {
+  return (CALL_DIMENSIONS as readonly string[]).includes(value)
 }
+
+export interface SummaryOptions {
+  by?: readonly CallDimension[]
+  sinceDay?: string
+}
+
+export type CallSummaryRow = { day: string; taps: number } & Partial<Record<CallDimension, string>>
 
 export const DEFAULT_MAX_ROWS = 200_000
 const SUPABASE_TIMEOUT_MS = 1_500
 
-const COLUMNS = ['at', 'page', 'source', 'keyword', 'location', 'variant', 'experiment', 'arm', 'click_id'] as const
+const COLUMNS = ['at', 'page', 'source', 'keyword', 'location', 'variant', 'experiment', 'arm', 'number', 'click_id'] as const
 
 function row(tap: CallTap) {
-  return { at: tap.at, page: tap.page, source: tap.source, keyword: tap.keyword, location: tap.location, variant: tap.variant, experiment: tap.experiment, arm: tap.arm, click_id: tap.clickId }
+  return { at: tap.at, page: tap.page, source: tap.source, keyword: tap.keyword, location: tap.location, variant: tap.variant, experiment: tap.experiment, arm: tap.arm, number: tap.number, click_id: tap.clickId }
 }
 
-export function sqliteCallLog(file: string, maxRows = DEFAULT_MAX_ROWS): CallLog {
+/** Opens (and creates or upgrades) the SQLite call log file; shared by the taps and the arm-visit counts. */
+export function openCallLogDatabase(file: string): DatabaseSync {
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true })
   const db = new DatabaseSync(file)
+  // WAL with synchronous=NORMAL: a commit is not fsynced one by one (SQLite's advice for WAL); a
+  // power cut may lose the last taps, never the file.
   db.exec(`
     PRAGMA journal_mode = WAL;
+    PRAGMA synchronous = NORMAL;
+    PRAGMA busy_timeout = 2000;
     CREATE TABLE IF NOT EXISTS call_clicks (
       id INTEGER PRIMARY KEY AUTOINCREMENT,
       at TEXT NOT NULL, page TEXT NOT NULL, source TEXT NOT NULL, keyword TEXT NOT NULL DEFAULT '',
       location TEXT NOT NULL DEFAULT '', variant TEXT NOT NULL DEFAULT '', experiment TEXT NOT NULL DEFAULT '',
-      arm TEXT NOT NULL DEFAULT '', click_id INTEGER NOT NULL DEFAULT 0
+      arm TEXT NOT NULL DEFAULT '', number TEXT NOT NULL DEFAULT '', click_id INTEGER NOT NULL DEFAULT 0
     );
     CREATE INDEX IF NOT EXISTS call_clicks_at ON call_clicks (at);
+    CREATE TABLE IF NOT EXISTS arm_visits (
+      day TEXT NOT NULL, experiment TEXT NOT NULL, arm TEXT NOT NULL, visits INTEGER NOT NULL DEFAULT 0,
+      PRIMARY KEY (day, experiment, arm)
+    );
   `)
+  // A file written before taps carried the tracking number gains the column (existing rows: '').
+  const columns = db.prepare('PRAGMA table_info(call_clicks)').all().map((column) => String(column.name))
+  if (!columns.includes('number')) db.exec("ALTER TABLE call_clicks ADD COLUMN number TEXT NOT NULL DEFAULT ''")
+  return db
+}
+
+export function sqliteCallLog(file: string, maxRows = DEFAULT_MAX_ROWS): CallLog {
+  const db = openCallLogDatabase(file)
   const insert = db.prepare(`INSERT INTO call_clicks (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`)
   // Keeps the newest maxRows: a flood of fake taps cannot grow the file without bound.
   const trim = db.prepare('DELETE FROM call_clicks WHERE id <= (SELECT MAX(id) FROM call_clicks) - ?')
-  const summary = db.prepare(
-    "SELECT substr(at, 1, 10) AS day, page, keyword, COUNT(*) AS taps FROM call_clicks GROUP BY day, page, keyword ORDER BY day DESC, taps DESC, page, keyword",
-  )
   let inserted = 0
   return {
     async record(tap) {
       const values = row(tap)
-      insert.run(values.at, values.page, values.source, values.keyword, values.location, values.variant, values.experiment, values.arm, values.click_id ? 1 : 0)
+      insert.run(values.at, values.page, values.source, values.keyword, values.location, values.variant, values.experiment, values.arm, values.number, values.click_id ? 1 : 0)
       if (++inserted % 100 === 0 || inserted === 1) trim.run(maxRows)
     },
-    async summary() {
-      return summary.all().map((entry) => ({ day: String(entry.day), page: String(entry.page), keyword: String(entry.keyword), taps: Number(entry.taps) }))
+    async summary({ by = ['page', 'keyword'], sinceDay = '' }: SummaryOptions = {}) {
+      // Column names come only from CALL_DIMENSIONS, never from a request.
+      const dimensions = CALL_DIMENSIONS.filter((dimension) => by.includes(dimension))
+      const list = dimensions.map((dimension) => `, ${dimension}`).join('')
+      const statement = db.prepare(
+        `SELECT substr(at, 1, 10) AS day${list}, COUNT(*) AS taps FROM call_clicks WHERE at >= ? GROUP BY day${list} ORDER BY day DESC, taps DESC${list}`,
+      )
+      return statement.all(sinceDay).map((entry) => {
+        const result: CallSummaryRow = { day: String(entry.day), taps: Number(entry.taps) }
+        for (const dimension of dimensions) result[dimension] = String(entry[dimension])
+        return result
+      })
     },
   }
 }

@@ -1,3 +1,5 @@
+import { isUsE164 } from '../phone.ts'
+
 /**
  * One tap on a call link, as the site records it in its own call log. The browser sends what it
  * knows about the page; only these fields are kept, each cleaned and capped, and nothing that
@@ -20,18 +22,21 @@ export interface CallTap {
   /** A/B test and arm, if the page ran one. */
   experiment: string
   arm: string
+  /** The tracking number the page showed (E.164), '' for the default number of Site settings. */
+  number: string
   /** Whether a gclid/gbraid/wbraid/msclkid was kept for this visitor. */
   clickId: boolean
 }
 
 export const MAX_TAP_BYTES = 4 * 1024
 
-const LIMITS = { page: 200, source: 40, keyword: 80, location: 80, variant: 80, experiment: 80, arm: 40 } as const
+export const LIMITS = { page: 200, source: 40, keyword: 80, location: 80, variant: 80, experiment: 80, arm: 40, number: 16 } as const
 
 /** Control, format and bidi characters: never part of what the log should show. */
 const INVISIBLE = /[\p{Cc}\p{Cf}\u2028\u2029]/gu
 
-function text(value: unknown, max: number): string {
+/** A browser-sent string as the log keeps it: invisible characters removed, spaces collapsed, capped. */
+export function text(value: unknown, max: number): string {
   if (typeof value !== 'string') return ''
   return value.replace(INVISIBLE, '').replace(/\s+/g, ' ').trim().slice(0, max)
 }
@@ -52,6 +57,8 @@ export function parseTap(input: unknown, now: Date = new Date()): CallTap | null
     variant: text(raw.variant, LIMITS.variant),
     experiment: text(raw.experiment, LIMITS.experiment),
     arm: text(raw.arm, LIMITS.arm),
+    // Only a well-formed US number: anything else is not a number this site showed.
+    number: isUsE164(text(raw.number, LIMITS.number)) ? text(raw.number, LIMITS.number) : '',
     clickId: raw.clickId === true,
   }
 }

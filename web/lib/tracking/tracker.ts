@@ -13,9 +13,10 @@
  *   footer's "Your Privacy Choices" opt-out (a cookie) deny ad storage, ad user data and ad
  *   personalization, with restricted data processing;
  * - on every tap on a tel: link (capture phase, never preventing the dialer): one beacon to the
- *   site's own call log (/api/calls: page, source, keyword, location, variant, whether a click ID was
- *   kept — nothing else), one conversion (gtag's `conversion` event with beacon transport, or a GTM
- *   `call_click` event), and the `call-click` dataLayer event and DOM event for anything else;
+ *   site's own call log (/api/calls: page, source, keyword, location, variant, experiment and arm,
+ *   the tracking number shown (data-call-number), whether a click ID was kept — nothing else), one
+ *   conversion (gtag's `conversion` event with beacon transport, or a GTM `call_click` event, both
+ *   carrying the same context, the number as `tracking_number`), and the `call-click` dataLayer event and DOM event for anything else;
  * - loads the Google tag only when one is configured, after the page has loaded and the browser is
  *   idle, so it never delays the first paint.
  */
@@ -36,15 +37,15 @@ var out=n.globalPrivacyControl===true||get(OPTOUT)==='1',state=out?'denied':'gra
 gtag('consent','default',{ad_storage:state,ad_user_data:state,ad_personalization:state,analytics_storage:'granted'});
 if(out)gtag('set',{restricted_data_processing:true});
 function optOut(){put(OPTOUT,'1',YEAR);gtag('consent','update',{ad_storage:'denied',ad_user_data:'denied',ad_personalization:'denied'});gtag('set',{restricted_data_processing:true})}
-function context(){var m=d.getElementById('main'),a=function(k){return m&&m.getAttribute('data-call-'+k)||''};return{keyword:a('keyword'),location:a('location'),variant:a('variant'),experiment:a('experiment'),arm:a('arm')}}
+function context(){var m=d.getElementById('main'),a=function(k){return m&&m.getAttribute('data-call-'+k)||''};return{keyword:a('keyword'),location:a('location'),variant:a('variant'),experiment:a('experiment'),arm:a('arm'),number:a('number')}}
 d.addEventListener('click',function(e){
 var t=e.target,p=t&&t.closest&&t.closest('a[data-privacy-choices]');
 if(p){e.preventDefault();optOut();p.textContent=p.getAttribute('data-done')||p.textContent;p.removeAttribute('href');return}
 var l=t&&t.closest&&t.closest('a[href^="tel:"]');if(!l)return;
 var x=context(),k=kept(),source=l.getAttribute('data-call-source')||'unknown',path=location.pathname;
-var tap={page:path,source:source,keyword:x.keyword,location:x.location,variant:x.variant,experiment:x.experiment,arm:x.arm,clickId:!!(k.gclid||k.gbraid||k.wbraid||k.msclkid)};
+var tap={page:path,source:source,keyword:x.keyword,location:x.location,variant:x.variant,experiment:x.experiment,arm:x.arm,number:x.number,clickId:!!(k.gclid||k.gbraid||k.wbraid||k.msclkid)};
 try{n.sendBeacon&&n.sendBeacon('/api/calls',new Blob([JSON.stringify(tap)],{type:'application/json'}))}catch(e){}
-var detail={page_path:path,call_source:source,keyword:x.keyword,location:x.location,variant:x.variant,experiment:x.experiment,arm:x.arm,gclid:k.gclid,gbraid:k.gbraid,wbraid:k.wbraid};
+var detail={page_path:path,call_source:source,keyword:x.keyword,location:x.location,variant:x.variant,experiment:x.experiment,arm:x.arm,tracking_number:x.number,gclid:k.gclid,gbraid:k.gbraid,wbraid:k.wbraid};
 if(c.gtm){w.dataLayer.push(Object.assign({event:'call_click'},detail))}
 else if(c.ads&&c.label){gtag('event','conversion',Object.assign({send_to:c.ads+'/'+c.label,transport_type:'beacon'},detail))}
 w.dataLayer.push({event:'call-click',source:source,path:path});

@@ -1,0 +1,197 @@
+import { Box, Button, Card, Container, Flex, Heading, Spinner, Stack, Text } from '@sanity/ui'
+import { useCallback, useEffect, useState, type ReactNode } from 'react'
+import { useClient } from 'sanity'
+import type { CallsReport } from '../../../web/lib/campaigns/report'
+import { formatUsPhone } from '../../../web/lib/phone'
+import { LOCAL_EDITOR_TOKEN } from '../../../scripts/lake/usersMe'
+import { studioEnv } from '../../env'
+
+/**
+ * The Studio's "Calls" tool: taps on call buttons from the site's own call log (last 30 days), per
+ * day × page × keyword × arm × number, and for each experiment the visitors and taps per arm with a
+ * plain-language verdict. It reads /api/calls/report on the site with the editor's own Sanity token,
+ * which the site checks with Sanity (users/me); the answer holds counts only.
+ */
+type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; report: CallsReport }
+
+/** The report's address: the site serving this Studio (the Studio is embedded at /studio). */
+const REPORT_PATH = '/api/calls/report'
+
+function percent(taps: number, visitors: number): string {
+  return visitors > 0 ? `${((100 * taps) / visitors).toFixed(1)} %` : '–'
+}
+
+function Table({ head, rows, label }: { head: string[]; rows: ReactNode[][]; label: string }) {
+  return (
+    <Box style={{ overflowX: 'auto' }}>
+      <table aria-label={label} style={{ borderCollapse: 'collapse', width: '100%' }}>
+        <thead>
+          <tr>
+            {head.map((cell, index) => (
+              <th
+                key={cell}
+                style={{
+                  textAlign: index === head.length - 1 ? 'right' : 'left',
+                  padding: '6px 12px 6px 0',
+                  borderBottom: '1px solid var(--card-border-color)',
+                }}
+              >
+                <Text size={1} weight="semibold">
+                  {cell}
+                </Text>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, rowIndex) => (
+            <tr key={rowIndex}>
+              {row.map((cell, index) => (
+                <td
+                  key={index}
+                  style={{
+                    textAlign: index === row.length - 1 ? 'right' : 'left',
+                    padding: '6px 12px 6px 0',
+                    borderBottom: '1px solid var(--card-border-color)',
+                  }}
+                >
+                  <Text size={1}>{cell}</Text>
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Box>
+  )
+}
+
+/** Asks the site for the report with the editor's Sanity token. */
+async function fetchReport(token: string | undefined): Promise<Load> {
+  if (!token) {
+    return {
+      state: 'error',
+      message: 'This Studio is signed in with a browser cookie only, which the site cannot check. Sign out and in again (token login) to see calls.',
+    }
+  }
+  try {
+    const response = await fetch(REPORT_PATH, { headers: { authorization: `Bearer ${token}` }, cache: 'no-store' })
+    const body = (await response.json().catch(() => ({}))) as CallsReport & { message?: string }
+    return response.ok ? { state: 'ready', report: body } : { state: 'error', message: body.message ?? `The site answered ${response.status}.` }
+  } catch {
+    return { state: 'error', message: 'The site did not answer. Is it running?' }
+  }
+}
+
+export function CallsTool() {
+  const client = useClient({ apiVersion: studioEnv.apiVersion })
+  const [load, setLoad] = useState<Load>({ state: 'loading' })
+  const [version, setVersion] = useState(0)
+
+  useEffect(() => {
+    let current = true
+    // The editor's login token; the local Content Lake has no logins and one editor token.
+    const token = client.config().token ?? (studioEnv.localLake ? LOCAL_EDITOR_TOKEN : undefined)
+    void fetchReport(token).then((result) => {
+      if (current) setLoad(result)
+    })
+    return () => {
+      current = false
+    }
+  }, [client, version])
+
+  const refresh = useCallback(() => {
+    setLoad({ state: 'loading' })
+    setVersion((value) => value + 1)
+  }, [])
+
+  return (
+    <Card height="fill" overflow="auto" tone="default">
+      <Container width={4} padding={4}>
+        <Stack gap={5}>
+          <Flex align="center" gap={3}>
+            <Box flex={1}>
+              <Heading as="h1" size={3}>
+                Calls
+              </Heading>
+            </Box>
+            <Button text="Refresh" mode="ghost" onClick={refresh} disabled={load.state === 'loading'} />
+          </Flex>
+          {load.state === 'loading' ? (
+            <Flex justify="center" padding={5}>
+              <Spinner muted />
+            </Flex>
+          ) : null}
+          {load.state === 'error' ? (
+            <Card padding={4} radius={2} tone="critical" border>
+              <Text>{load.message}</Text>
+            </Card>
+          ) : null}
+          {load.state === 'ready' ? <Report report={load.report} /> : null}
+        </Stack>
+      </Container>
+    </Card>
+  )
+}
+
+function Report({ report }: { report: CallsReport }) {
+  return (
+    <Stack gap={5}>
+      <Text muted size={1}>
+        Taps on call buttons since {report.since}, from the site’s own call log. Visitors per arm are counted when a visitor is first given an arm.
+      </Text>
+      <Stack gap={4}>
+        <Heading as="h2" size={1}>
+          Experiments
+        </Heading>
+        {report.experiments.length === 0 ? <Text muted>No taps from an experiment in this period.</Text> : null}
+        {report.experiments.map((experiment) => (
+          <Card key={experiment.experiment} padding={4} radius={2} border tone={experiment.verdict.conclusive ? 'positive' : 'default'}>
+            <Stack gap={4}>
+              <Heading as="h3" size={0}>
+                {experiment.experiment}
+              </Heading>
+              <Table
+                label={`Arms of ${experiment.experiment}`}
+                head={['Arm', 'Visitors', 'Taps per visitor', 'Taps']}
+                rows={experiment.arms.map((arm) => [
+                  arm.arm,
+                  arm.visitors.toLocaleString('en-US'),
+                  percent(arm.taps, arm.visitors),
+                  arm.taps.toLocaleString('en-US'),
+                ])}
+              />
+              <Text weight="semibold">{experiment.verdict.text}</Text>
+            </Stack>
+          </Card>
+        ))}
+      </Stack>
+      <Stack gap={4}>
+        <Heading as="h2" size={1}>
+          Taps per day
+        </Heading>
+        {report.days.length === 0 ? (
+          <Text muted>No taps in this period.</Text>
+        ) : (
+          <Table
+            label="Taps per day, page, keyword, arm and number"
+            head={['Day', 'Page', 'Keyword', 'Arm', 'Number', 'Taps']}
+            rows={report.days.map((row) => [
+              row.day,
+              row.page,
+              row.keyword || '–',
+              row.arm ? `${row.experiment}: ${row.arm}` : '–',
+              row.number ? formatUsPhone(row.number) : 'Default',
+              row.taps.toLocaleString('en-US'),
+            ])}
+          />
+        )}
+        {report.daysLeftOut > 0 ? (
+          <Text muted size={1}>
+            {report.daysLeftOut} smaller groups not shown.
+          </Text>
+        ) : null}
+      </Stack>
+    </Stack>
+  )
+}
