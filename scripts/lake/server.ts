@@ -23,7 +23,9 @@ import { DocumentStore, EDITOR_ID, isDraftId, LakeError, publishedIdOf, type Lak
  */
 export interface LakeOptions {
   /** Folder of production.ndjson (published), drafts.ndjson and assets/. */
-  dataDir: string
+  dataDir?: string
+  /** Instead of a folder: these documents, held in memory only (tests). */
+  documents?: LakeDocument[]
   port?: number
   /**
    * Also serve HTTPS with HTTP/2 here, for the Studio in a browser: over HTTP/1.1 a browser opens
@@ -47,7 +49,12 @@ export interface LocalLake {
   /** The HTTPS/HTTP2 address for browsers, when tlsPort was given. */
   tlsUrl: string | undefined
   store: DocumentStore
+  /** The stored documents by id (drafts as `drafts.<id>`): a test may change them directly. */
+  documents: Map<string, LakeDocument>
+  /** Every request answered, in order (`METHOD host/path?query`). */
   requests: string[]
+  /** Answer every request with this status until cleared (fault tests: the Content Lake failing). */
+  failWith: number | null
   /** Webhooks sent (status or error), for tests and the console. */
   webhooks: { body: unknown; status: number | string }[]
   close(): Promise<void>
@@ -102,8 +109,12 @@ function perspectiveOf(url: URL, version: string): string {
 export async function startLocalLake(options: LakeOptions): Promise<LocalLake> {
   const projectId = options.projectId ?? 'offline0'
   const dataset = options.dataset ?? 'production'
-  const store = new DocumentStore(options.dataDir, options.persist ?? true)
-  const assetsDir = path.join(options.dataDir, 'assets')
+  const store = options.documents
+    ? new DocumentStore({ documents: options.documents })
+    : new DocumentStore({ dataDir: options.dataDir ?? 'studio/dataset', persist: options.persist })
+  // Assets are named by their content's hash, so lakes in memory can share one folder.
+  const assetsDir = options.dataDir ? path.join(options.dataDir, 'assets') : path.join(tmpdir(), 'local-content-lake-assets')
+  const faults: Pick<LocalLake, 'failWith'> = { failWith: null }
   const requests: string[] = []
   const webhooks: LocalLake['webhooks'] = []
   const keyValues = new Map<string, unknown>()
@@ -204,6 +215,18 @@ export async function startLocalLake(options: LakeOptions): Promise<LocalLake> {
     })
   }
 
+  /**
+   * The Live Content API's event stream (`data/live/events`), which the Presentation tool opens: a
+   * welcome, then nothing — the lake's query answers carry no sync tags, so no event could name one.
+   * (The Studio's own listeners bring edits into the preview.)
+   */
+  function liveEvents(request: IncomingMessage, response: ServerResponse) {
+    response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
+    response.write(`event: welcome\ndata: {}\n\n`)
+    const heartbeat = setInterval(() => response.write(': keep-alive\n\n'), 20_000)
+    request.on('close', () => clearInterval(heartbeat))
+  }
+
   function runActions(actions: Record<string, unknown>[], transactionId?: string): Transaction {
     const next = new Map<string, LakeDocument | null>()
     const current = (id: string) => (next.has(id) ? next.get(id)! : store.get(id))
@@ -300,6 +323,7 @@ export async function startLocalLake(options: LakeOptions): Promise<LocalLake> {
     const host = request.headers.host ?? request.headers[':authority'] ?? ''
     requests.push(`${request.method} ${host}${url.pathname}${url.search}`)
     if (process.env.SANITY_LAKE_VERBOSE) log(`${request.method} ${host}${url.pathname}${url.search}`)
+    if (faults.failWith) return send(response, faults.failWith, { error: 'local lake failure (failWith)', statusCode: faults.failWith })
     cors(request, response)
     if (request.method === 'OPTIONS') {
       response.writeHead(204, {
@@ -352,6 +376,10 @@ export async function startLocalLake(options: LakeOptions): Promise<LocalLake> {
       if (route === 'ping') return send(response, 200, { message: 'PONG' })
       if (route === 'intake/telemetry-status') return send(response, 200, { status: 'denied' })
       if (route.startsWith('intake/')) return send(response, 200, {})
+
+      // The client's check after an event stream failed: this origin may call, with credentials.
+      if (route === 'check/cors') return send(response, 200, { result: { allowed: true, withCredentials: true } })
+      if (/^data\/live\/events\/[^/]+$/.test(route)) return liveEvents(request, response)
 
       const data = /^data\/([a-z]+)\/([^/]+)(?:\/(.*))?$/.exec(route)
       if (data) {
@@ -416,7 +444,7 @@ export async function startLocalLake(options: LakeOptions): Promise<LocalLake> {
         if (asset[1] !== 'images') throw new LakeError(400, 'unsupported', 'The local Content Lake stores images only')
         return send(response, 200, { document: await uploadImage(request, url) })
       }
-      log(`unanswered: ${request.method} ${request.headers.host}${url.pathname}${url.search}`)
+      log(`unanswered: ${request.method} ${host}${url.pathname}${url.search}`)
       return send(response, 404, { error: { type: 'notFound', description: `The local Content Lake does not serve ${request.method} /${route}` }, statusCode: 404 })
     } catch (error) {
       const status = error instanceof LakeError ? error.status : 400
@@ -443,7 +471,14 @@ export async function startLocalLake(options: LakeOptions): Promise<LocalLake> {
     tlsUrl,
     port,
     store,
+    documents: store.documents,
     requests,
+    get failWith() {
+      return faults.failWith
+    },
+    set failWith(status) {
+      faults.failWith = status
+    },
     webhooks,
     close: () =>
       new Promise<void>((resolve) => {

@@ -4,13 +4,13 @@ import https from 'node:https'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bundledDocuments } from '../../web/lib/sanity/localDataset'
 import { copyBuild, httpsRequest, redisCli, startNginx, startRedis, type Answer, type Nginx, type Process } from '../support/cluster'
-import { startContentLake, type ContentLakeStandIn } from '../support/contentLake'
+import { startLocalLake, type LocalLake } from '../../scripts/lake/server'
 import { buildNext, startSite, type NextServer } from './nextServer'
 
 /**
  * The reference topology (README, Deploying): nginx terminating TLS (deploy/nginx.conf, a
  * certificate made by openssl) in front of two instances of `npm start` that share one
- * redis-server, content from the Content Lake stand-in. Each instance has its own copy of the
+ * redis-server, content from the local Content Lake (scripts/lake). Each instance has its own copy of the
  * build, so nothing is shared through the disk: only through Redis.
  */
 const LAKE_PORT = 4337
@@ -30,14 +30,14 @@ const buildEnv = {
 }
 const instanceEnv = (index: 0 | 1) => ({ ...buildEnv, NEXT_DIST_DIR: DIST[index], REDIS_URL: `redis://127.0.0.1:${REDIS_PORT}`, TRUSTED_PROXIES: '127.0.0.1' })
 
-let lake: ContentLakeStandIn
+let lake: LocalLake
 let redis: Process
 let nginx: Nginx
 const sites: NextServer[] = []
 let agent: https.Agent
 
 beforeAll(async () => {
-  lake = await startContentLake(bundledDocuments(), LAKE_PORT)
+  lake = await startLocalLake({ documents: bundledDocuments(), port: LAKE_PORT })
   // E2E_REUSE_CLUSTER_BUILD=1 skips the build when iterating on this file alone.
   if (!process.env.E2E_REUSE_CLUSTER_BUILD || !existsSync(`web/${DIST[0]}/BUILD_ID`)) await buildNext(buildEnv)
   copyBuild(DIST[0], DIST[1])

@@ -3,11 +3,11 @@ import { stegaClean } from 'next-sanity'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { telHref } from '../../web/lib/phone'
 import { bundledDocuments, type SanityDocumentLike } from '../../web/lib/sanity/localDataset'
-import { startContentLake, type ContentLakeStandIn } from '../support/contentLake'
+import { startLocalLake, type LocalLake } from '../../scripts/lake/server'
 import { buildNext, startSite, type NextServer } from './nextServer'
 
 /**
- * Publish → live, end to end: the site is built and served against a loopback Content Lake (the
+ * Publish → live, end to end: the site is built and served against the local Content Lake (scripts/lake; the
  * real @sanity/client through apiHost), an editor's change lands in the lake, Sanity's signed
  * webhook arrives, and the changed pages show the change within seconds. A forged webhook changes
  * nothing.
@@ -24,11 +24,11 @@ const env = {
   NEXT_DIST_DIR: '.next-lake',
 }
 
-let lake: ContentLakeStandIn
+let lake: LocalLake
 let site: NextServer
 
 beforeAll(async () => {
-  lake = await startContentLake(bundledDocuments(), LAKE_PORT)
+  lake = await startLocalLake({ documents: bundledDocuments(), port: LAKE_PORT })
   await buildNext(env)
   site = await startSite(3127, env)
 }, 600_000)
@@ -61,7 +61,7 @@ async function sendWebhook(document: Record<string, unknown>, secret = SECRET): 
 
 function edit(id: string, change: (doc: SanityDocumentLike) => void) {
   const doc = lake.documents.get(id)
-  if (!doc) throw new Error(`no ${id} in the stand-in`)
+  if (!doc) throw new Error(`no ${id} in the local lake`)
   change(doc)
 }
 

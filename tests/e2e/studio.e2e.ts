@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
@@ -46,11 +46,12 @@ beforeAll(async () => {
     tlsPort: LAKE_TLS_PORT,
     webhook: { url: `http://127.0.0.1:${SITE_PORT}/api/revalidate`, secret: SECRET },
   })
-  await buildNext(env)
+  // E2E_REUSE_STUDIO_BUILD=1 skips the build when iterating on this file alone.
+  if (!process.env.E2E_REUSE_STUDIO_BUILD || !existsSync(path.join(ROOT, 'web', env.NEXT_DIST_DIR, 'BUILD_ID'))) await buildNext(env)
   site = await startSite(SITE_PORT, env)
   // The lake's HTTPS certificate is self-signed (a developer accepts it once in their browser).
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, '--ignore-certificate-errors'] })
-  context = await browser.newContext({ viewport: { width: 1400, height: 1000 } })
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
 }, 900_000)
 
 afterAll(async () => {
@@ -128,9 +129,7 @@ describe('the Studio on the local Content Lake', { timeout: 240_000 }, () => {
     await page.close()
   })
 
-  // Skipped until it passes here: in the one full run (machine load 15 on 2 cores) it failed after
-  // 20 s, before the error details printed; the same steps in `npm run dev` reached Publish (see report).
-  it.skip('creates a page with a hero in the page builder, publishes it, and the site serves it', async () => {
+  it('creates a page with a hero in the page builder, publishes it, and the site serves it', async () => {
     const page = await openStudio('/intent/create/template=page;type=page/')
     const title = page.locator('input#title')
     await title.waitFor({ timeout: 60_000 })
@@ -139,8 +138,8 @@ describe('the Studio on the local Content Lake', { timeout: 240_000 }, () => {
     await page.getByTestId('field-blocks').getByRole('button', { name: /Add item/ }).click()
     await page.getByRole('menuitem', { name: /^Hero/ }).first().click()
     const dialog = page.getByRole('dialog')
-    await dialog.getByLabel('Headline').fill('Termites Gone This Spring')
-    await dialog.getByLabel('Rating label').fill('Rated 5 stars by local homeowners')
+    await dialog.getByLabel('Headline', { exact: true }).fill('Termites Gone This Spring')
+    await dialog.getByLabel('Rating label', { exact: true }).fill('Rated 5 stars by local homeowners')
     for (const benefit of ['Same-day service', 'Licensed pros', 'Free quote']) {
       await dialog.locator('[data-testid$="benefits"]').getByRole('button', { name: /Add item/ }).click()
       await page.keyboard.type(benefit)
@@ -184,8 +183,9 @@ describe('the Studio on the local Content Lake', { timeout: 240_000 }, () => {
     await page.close()
   })
 
-  // Skipped until it passes here: the frame showed no <h1> within 60 s in the one full run (see report).
-  it.skip('shows /ants in the Presentation tool’s frame', async () => {
+  // The Presentation tool opens the Live Content API's event stream (data/live/events) and, when that
+  // fails, the client's CORS check (check/cors): with either unanswered the tool crashed.
+  it('shows /ants in the Presentation tool’s frame', async () => {
     const page = await openStudio('/presentation?preview=%2Fants')
     const frame = page.frameLocator('iframe').first()
     await frame.locator('h1').first().waitFor({ timeout: 60_000 })

@@ -8,7 +8,7 @@ import { DocumentStore } from '../../scripts/lake/store'
 function storeWith(docs: object[]): { store: DocumentStore; dir: string } {
   const dir = mkdtempSync(path.join(tmpdir(), 'lake-unit-'))
   writeFileSync(path.join(dir, 'production.ndjson'), docs.map((doc) => JSON.stringify(doc)).join('\n') + '\n')
-  return { store: new DocumentStore(dir, true), dir }
+  return { store: new DocumentStore({ dataDir: dir }), dir }
 }
 
 describe('the local Content Lake store', () => {
