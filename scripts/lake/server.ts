@@ -1,6 +1,6 @@
 import { Mutation } from '@sanity/mutator'
 import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook'
-import { createHash, randomUUID } from 'node:crypto'
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { createReadStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { execFileSync } from 'node:child_process'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
@@ -38,10 +38,15 @@ export interface LakeOptions {
   dataset?: string
   /** Write changes back to the files (off for tests that copy nothing). */
   persist?: boolean
+  /** Tokens the lake knows, each with its user (besides the local editor's own, made at start). */
+  users?: Iterable<[token: string, user: LakeUser]>
   /** Sanity's publish webhook, as configured in sanity.io/manage (see README). */
   webhook?: { url: string; secret: string }
   log?: (line: string) => void
 }
+
+/** A user as `users/me` describes one. */
+export type LakeUser = { id: string; name?: string; email?: string } & Record<string, unknown>
 
 export interface LocalLake {
   url: string
@@ -55,6 +60,10 @@ export interface LocalLake {
   requests: string[]
   /** Answer every request with this status until cleared (fault tests: the Content Lake failing). */
   failWith: number | null
+  /** Bearer token → user, as `users/me` answers (a test may add users). */
+  users: Map<string, LakeUser>
+  /** The local editor's token, which the Studio gets by signing in (auth/providers → auth/fetch). */
+  editorToken: string
   /** Webhooks sent (status or error), for tests and the console. */
   webhooks: { body: unknown; status: number | string }[]
   close(): Promise<void>
@@ -71,6 +80,12 @@ const EDITOR = {
   provider: 'local',
 }
 const ALL_GRANTS = ['read', 'update', 'create', 'history', 'editHistory']
+
+/** The token of an `Authorization: Bearer …` header, else null. */
+function bearerToken(header: string | undefined): string | null {
+  const match = /^Bearer (\S+)$/.exec(header ?? '')
+  return match ? match[1]! : null
+}
 
 function cors(request: IncomingMessage, response: ServerResponse) {
   const origin = request.headers.origin
@@ -120,6 +135,11 @@ export async function startLocalLake(options: LakeOptions): Promise<LocalLake> {
   const keyValues = new Map<string, unknown>()
   const log = options.log ?? (() => {})
   let baseUrl = ''
+  // Signing in: the Studio's login screen lists one provider; it redirects back with a session id,
+  // which the Studio exchanges for the editor's token (auth/fetch) and sends as a bearer token.
+  const editorToken = `local-${randomBytes(24).toString('hex')}`
+  const users = new Map<string, LakeUser>([[editorToken, EDITOR], ...(options.users ?? [])])
+  const sessions = new Set<string>()
 
   const project = () => ({
     id: projectId,
@@ -318,6 +338,23 @@ export async function startLocalLake(options: LakeOptions): Promise<LocalLake> {
     return store.get(id)!
   }
 
+  /** The one login provider: back to the Studio that asked (on this machine only), with a session id. */
+  function signIn(response: ServerResponse, url: URL) {
+    let origin: URL
+    try {
+      origin = new URL(url.searchParams.get('origin') ?? '')
+    } catch {
+      return send(response, 400, { statusCode: 400, error: 'Bad Request', message: 'origin must be the Studio’s address' })
+    }
+    if (!/^https?:$/.test(origin.protocol) || !/^(localhost|127\.0\.0\.1|\[::1\])$/.test(origin.hostname))
+      return send(response, 400, { statusCode: 400, error: 'Bad Request', message: 'The local Content Lake signs in Studios on this machine only' })
+    const sid = randomBytes(24).toString('hex')
+    sessions.add(sid)
+    origin.hash = `sid=${sid}`
+    response.writeHead(302, { location: origin.href })
+    response.end()
+  }
+
   async function handle(request: IncomingMessage, response: ServerResponse) {
     const url = new URL(request.url ?? '/', 'http://lake')
     const host = request.headers.host ?? request.headers[':authority'] ?? ''
@@ -346,10 +383,21 @@ export async function startLocalLake(options: LakeOptions): Promise<LocalLake> {
     const version = match[1]!
     const route = match[2]!.replace(/^projects\/[^/]+\/datasets\/[^/]+\/(?=data|acl)/, '')
     try {
-      // Who is editing: one local editor with every grant; no login.
-      if (route === 'users/me') return send(response, 200, EDITOR)
-      if (route === 'auth/id') return send(response, 200, { id: EDITOR_ID })
-      if (route === 'auth/providers') return send(response, 200, { providers: [], thirdPartyLogin: false, sso: {} })
+      // Who is asking, as Sanity answers it: no token → anonymous ({}), an unknown token → 401.
+      const token = bearerToken(request.headers.authorization)
+      const user = token === null ? null : users.get(token)
+      if (token !== null && !user && (route === 'users/me' || route === 'auth/id'))
+        return send(response, 401, { statusCode: 401, error: 'Unauthorized', message: 'Session not found' })
+      if (route === 'users/me') return send(response, 200, user ?? {})
+      if (route === 'auth/id') return user ? send(response, 200, { id: user.id }) : send(response, 401, { statusCode: 401, error: 'Unauthorized', message: 'Not logged in' })
+      if (route === 'auth/providers')
+        return send(response, 200, { providers: [{ name: 'local', title: 'Local editor (no account)', url: `${baseUrl}/v1/auth/login/local` }], thirdPartyLogin: false, sso: {} })
+      if (route === 'auth/login/local') return signIn(response, url)
+      if (route === 'auth/fetch') {
+        const sid = url.searchParams.get('sid') ?? ''
+        if (!sessions.delete(sid)) return send(response, 401, { statusCode: 401, error: 'Unauthorized', message: 'Session not found' })
+        return send(response, 200, { token: editorToken })
+      }
       if (route === 'auth/logout') return send(response, 200, {})
       if (route.startsWith('users/me/keyvalue')) {
         if (request.method === 'GET') {
@@ -362,8 +410,8 @@ export async function startLocalLake(options: LakeOptions): Promise<LocalLake> {
       }
       if (/^(projects\/[^/]+\/)?users\/[^/]+$/.test(route)) {
         const ids = decodeURIComponent(route.split('/').at(-1)!).split(',')
-        const users = ids.map((id) => (id === EDITOR_ID || id === 'me' ? EDITOR : null)).filter(Boolean)
-        return send(response, 200, ids.length > 1 ? users : (users[0] ?? null))
+        const found = ids.map((id) => (id === EDITOR_ID || id === 'me' ? EDITOR : null)).filter(Boolean)
+        return send(response, 200, ids.length > 1 ? found : (found[0] ?? null))
       }
       if (new RegExp(`^projects/${projectId}$`).test(route)) return send(response, 200, project())
       if (/^projects\/[^/]+\/datasets$/.test(route) || route === 'datasets') return send(response, 200, [{ name: dataset, aclMode: 'public', createdAt: '2025-01-01T00:00:00Z' }])
@@ -472,6 +520,8 @@ export async function startLocalLake(options: LakeOptions): Promise<LocalLake> {
     port,
     store,
     documents: store.documents,
+    users,
+    editorToken,
     requests,
     get failWith() {
       return faults.failWith
