@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bundledDocuments } from '../../web/lib/sanity/localDataset'
 import { copyBuild, httpsRequest, redisCli, startNginx, startRedis, type Answer, type Nginx, type Process } from '../support/cluster'
 import { startLocalLake, type LocalLake } from '../../scripts/lake/server'
+import { siteEnvOnLake } from '../../scripts/lake/siteEnv'
 import { buildNext, startSite, type NextServer } from './nextServer'
 
 /**
@@ -19,15 +20,7 @@ const NGINX_PORT = 3443
 const PORTS = [3141, 3142] as const
 const SECRET = 'cluster-webhook-secret'
 const DIST = ['.next-cluster', '.next-cluster-b'] as const
-const buildEnv = {
-  NEXT_PUBLIC_SANITY_PROJECT_ID: 'standin',
-  NEXT_PUBLIC_SANITY_DATASET: 'production',
-  SANITY_API_HOST: `http://127.0.0.1:${LAKE_PORT}`,
-  SANITY_REVALIDATE_SECRET: SECRET,
-  SANITY_API_READ_TOKEN: 'stand-in-read-token',
-  SANITY_WEBHOOK_SKIP_CONSISTENCY_WAIT: 'true',
-  NEXT_DIST_DIR: DIST[0],
-}
+const buildEnv = siteEnvOnLake({ port: LAKE_PORT, projectId: 'standin', webhookSecret: SECRET, readToken: 'stand-in-read-token', distDir: DIST[0] })
 const instanceEnv = (index: 0 | 1) => ({ ...buildEnv, NEXT_DIST_DIR: DIST[index], REDIS_URL: `redis://127.0.0.1:${REDIS_PORT}`, TRUSTED_PROXIES: '127.0.0.1' })
 
 let lake: LocalLake

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { telHref } from '../../web/lib/phone'
 import { bundledDocuments, type SanityDocumentLike } from '../../web/lib/sanity/localDataset'
 import { startLocalLake, type LocalLake } from '../../scripts/lake/server'
+import { siteEnvOnLake } from '../../scripts/lake/siteEnv'
 import { buildNext, startSite, type NextServer } from './nextServer'
 
 /**
@@ -14,15 +15,7 @@ import { buildNext, startSite, type NextServer } from './nextServer'
  */
 const LAKE_PORT = 4317
 const SECRET = 'test-webhook-secret'
-const env = {
-  NEXT_PUBLIC_SANITY_PROJECT_ID: 'standin',
-  NEXT_PUBLIC_SANITY_DATASET: 'production',
-  SANITY_API_HOST: `http://127.0.0.1:${LAKE_PORT}`,
-  SANITY_REVALIDATE_SECRET: SECRET,
-  SANITY_API_READ_TOKEN: 'stand-in-read-token',
-  SANITY_WEBHOOK_SKIP_CONSISTENCY_WAIT: 'true',
-  NEXT_DIST_DIR: '.next-lake',
-}
+const env = siteEnvOnLake({ port: LAKE_PORT, projectId: 'standin', webhookSecret: SECRET, readToken: 'stand-in-read-token', distDir: '.next-lake' })
 
 let lake: LocalLake
 let site: NextServer

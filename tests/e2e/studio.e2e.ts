@@ -6,6 +6,7 @@ import { chromium } from 'playwright-core'
 import { stegaClean } from 'next-sanity'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startLocalLake, type LocalLake } from '../../scripts/lake/server.ts'
+import { siteEnvOnLake } from '../../scripts/lake/siteEnv.ts'
 import { telHref } from '../../web/lib/phone'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser'
 import { buildNext, startSite, type NextServer } from './nextServer'
@@ -20,15 +21,8 @@ const LAKE_PORT = 4417
 const LAKE_TLS_PORT = 4418
 const SITE_PORT = 3137
 const SECRET = 'studio-test-webhook-secret'
-const env = {
-  NEXT_PUBLIC_SANITY_PROJECT_ID: 'offline0',
-  NEXT_PUBLIC_SANITY_API_HOST: `https://localhost:${LAKE_TLS_PORT}`,
-  SANITY_API_HOST: `http://127.0.0.1:${LAKE_PORT}`,
-  SANITY_API_READ_TOKEN: 'local-lake',
-  SANITY_REVALIDATE_SECRET: SECRET,
-  SANITY_WEBHOOK_SKIP_CONSISTENCY_WAIT: 'true',
-  NEXT_DIST_DIR: '.next-studio',
-}
+const DIST_DIR = '.next-studio'
+const env = siteEnvOnLake({ port: LAKE_PORT, tlsPort: LAKE_TLS_PORT, webhookSecret: SECRET, readToken: 'local-lake', distDir: DIST_DIR })
 
 let dataDir: string
 let lake: LocalLake
@@ -47,7 +41,7 @@ beforeAll(async () => {
     webhook: { url: `http://127.0.0.1:${SITE_PORT}/api/revalidate`, secret: SECRET },
   })
   // E2E_REUSE_STUDIO_BUILD=1 skips the build when iterating on this file alone.
-  if (!process.env.E2E_REUSE_STUDIO_BUILD || !existsSync(path.join(ROOT, 'web', env.NEXT_DIST_DIR, 'BUILD_ID'))) await buildNext(env)
+  if (!process.env.E2E_REUSE_STUDIO_BUILD || !existsSync(path.join(ROOT, 'web', DIST_DIR, 'BUILD_ID'))) await buildNext(env)
   site = await startSite(SITE_PORT, env)
   // The lake's HTTPS certificate is self-signed (a developer accepts it once in their browser).
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, '--ignore-certificate-errors'] })
