@@ -338,7 +338,10 @@ export async function startLocalLake(options: LakeOptions): Promise<LocalLake> {
     return store.get(id)!
   }
 
-  /** The one login provider: back to the Studio that asked (on this machine only), with a session id. */
+  /**
+   * The one login provider (on the project's host, whose certificate the developer accepted once):
+   * back to the Studio that asked, on this machine only, with a session id.
+   */
   function signIn(response: ServerResponse, url: URL) {
     let origin: URL
     try {
@@ -391,7 +394,7 @@ export async function startLocalLake(options: LakeOptions): Promise<LocalLake> {
       if (route === 'users/me') return send(response, 200, user ?? {})
       if (route === 'auth/id') return user ? send(response, 200, { id: user.id }) : send(response, 401, { statusCode: 401, error: 'Unauthorized', message: 'Not logged in' })
       if (route === 'auth/providers')
-        return send(response, 200, { providers: [{ name: 'local', title: 'Local editor (no account)', url: `${baseUrl}/v1/auth/login/local` }], thirdPartyLogin: false, sso: {} })
+        return send(response, 200, { providers: [{ name: 'local', title: 'Local editor (no account)', url: `${baseUrl.replace('://localhost', `://${projectId}.localhost`)}/v1/auth/login/local` }], thirdPartyLogin: false, sso: {} })
       if (route === 'auth/login/local') return signIn(response, url)
       if (route === 'auth/fetch') {
         const sid = url.searchParams.get('sid') ?? ''

@@ -138,6 +138,7 @@ describe('the Studio on the local Content Lake', { timeout: 240_000 }, () => {
       await dialog.locator('[data-testid$="benefits"]').getByRole('button', { name: /Add item/ }).click()
       await page.keyboard.type(benefit)
     }
+    await shot(page, 'studio-page-builder-hero')
     await dialog.getByRole('button', { name: 'Close dialog' }).click()
     // The field groups are tabs on a wide pane and a select on a narrow one.
     const seoTab = page.getByTestId('field-group-tabs').getByText('Search engines')
@@ -146,11 +147,17 @@ describe('the Studio on the local Content Lake', { timeout: 240_000 }, () => {
     await page.locator('[data-testid="field-seo.title"] input').fill('Termite Spring Offer')
     await page.locator('[data-testid="field-seo.description"] textarea').fill('Spring termite treatment from licensed local pros.')
     await publish(page)
+    // A new address is reachable once the proxy's list of pages refreshes (web/lib/routing.ts: every
+    // 30 s, from the routes-tagged query the webhook marks stale, so up to two refreshes).
+    await until(
+      '/termite-spring-offer is served with its hero',
+      async () => {
+        const { status, body } = await html('/termite-spring-offer')
+        return status === 200 && /<h1[^>]*>Termites Gone This Spring<\/h1>/.test(body)
+      },
+      120_000,
+    )
     await shot(page, 'studio-new-page-published')
-    await until('/termite-spring-offer is served with its hero', async () => {
-      const { status, body } = await html('/termite-spring-offer')
-      return status === 200 && /<h1[^>]*>Termites Gone This Spring<\/h1>/.test(body)
-    })
     await page.close()
   })
 
@@ -185,6 +192,8 @@ describe('the Studio on the local Content Lake', { timeout: 240_000 }, () => {
     await frame.locator('h1').first().waitFor({ timeout: 60_000 })
     // In preview the copy carries invisible source maps (stega) for click-to-edit.
     expect(stegaClean(await frame.locator('h1').first().innerText())).toBe('Ant Exterminator')
+    // The tool covers the frame until the page's visual editing has connected to it.
+    await page.getByText(/^Loading/).waitFor({ state: 'hidden', timeout: 60_000 })
     await shot(page, 'studio-presentation-ants')
     await page.close()
   })
