@@ -191,7 +191,7 @@ describe('draft preview (Presentation tool)', () => {
 
     const preview = await (await fetch(`${site.url}/ants`, { headers: { cookie } })).text()
     const previewH1 = /<h1[^>]*>([^<]*)<\/h1>/.exec(preview)?.[1] ?? ''
-    // (Click-to-edit markers are added from the Content Lake's source maps, which the stand-in does not produce.)
+    // (Click-to-edit markers are added from the Content Lake's source maps, which the local lake does not produce.)
     expect(stegaClean(previewH1)).toBe('Draft Ant Headline')
     // Values the code reads are never encoded: the call links still dial the settings phone.
     expect([...preview.matchAll(/href="(tel:[^"]+)"/g)].every((match) => !STEGA.test(match[1]!))).toBe(true)
