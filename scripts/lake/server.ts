@@ -124,9 +124,10 @@ function perspectiveOf(url: URL, version: string): string {
 export async function startLocalLake(options: LakeOptions): Promise<LocalLake> {
   const projectId = options.projectId ?? 'offline0'
   const dataset = options.dataset ?? 'production'
+  if (!options.documents && !options.dataDir) throw new Error('startLocalLake needs a dataDir (a dataset folder) or documents (in memory)')
   const store = options.documents
     ? new DocumentStore({ documents: options.documents })
-    : new DocumentStore({ dataDir: options.dataDir ?? 'studio/dataset', persist: options.persist })
+    : new DocumentStore({ dataDir: options.dataDir!, persist: options.persist })
   // Assets are named by their content's hash, so lakes in memory can share one folder.
   const assetsDir = options.dataDir ? path.join(options.dataDir, 'assets') : path.join(tmpdir(), 'local-content-lake-assets')
   const faults: Pick<LocalLake, 'failWith'> = { failWith: null }
