@@ -31,6 +31,8 @@ export default defineConfig({
   // The local Content Lake serves documents, history and images, not Sanity's hosted services:
   // those features are off there rather than failing (README: the local Content Lake's limits).
   ...(studioEnv.localLake ? LOCAL_LAKE_OFF : {}),
+  // The local lake offers one sign-in ("Local editor"): take it without a click.
+  ...(studioEnv.localLake ? { auth: { redirectOnSingle: true } } : {}),
   plugins: [
     structureTool({ structure }),
     presentationTool({ previewUrl: presentationPreviewUrl, resolve: presentationResolve }),

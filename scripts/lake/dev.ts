@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { startLocalLake } from './server.ts'
+import { siteEnvOnLake } from './siteEnv.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 nextEnv.loadEnvConfig(root, true, console, true)
@@ -27,14 +28,7 @@ if (!process.env.NEXT_PUBLIC_SANITY_PROJECT_ID) {
   })
   console.log(`[lake] local Content Lake on ${lake.url} and ${lake.tlsUrl}: the Studio at http://localhost:${sitePort}/studio edits studio/dataset`)
   console.log(`[lake] first time in this browser? Open https://offline0.localhost:${lakePort + 1}/v1/ping and accept its self-signed certificate.`)
-  Object.assign(env, {
-    NEXT_PUBLIC_SANITY_PROJECT_ID: 'offline0',
-    NEXT_PUBLIC_SANITY_API_HOST: lake.tlsUrl,
-    SANITY_API_HOST: `http://127.0.0.1:${lakePort}`,
-    SANITY_API_READ_TOKEN: 'local-lake',
-    SANITY_REVALIDATE_SECRET: secret,
-    SANITY_WEBHOOK_SKIP_CONSISTENCY_WAIT: 'true',
-  })
+  Object.assign(env, siteEnvOnLake({ port: lakePort, tlsPort: lakePort + 1, webhookSecret: secret, readToken: 'local-lake' }))
 }
 
 const child = spawn(process.execPath, [next, 'dev', 'web', ...args], { cwd: root, env, stdio: 'inherit' })

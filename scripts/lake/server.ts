@@ -1,6 +1,6 @@
 import { Mutation } from '@sanity/mutator'
 import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook'
-import { createHash, randomUUID } from 'node:crypto'
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { createReadStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { execFileSync } from 'node:child_process'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
@@ -9,7 +9,6 @@ import { tmpdir } from 'node:os'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { imageSize } from './imageSize.ts'
-import { answerUsersMe, LOCAL_EDITOR_TOKEN } from './usersMe.ts'
 import { DocumentStore, EDITOR_ID, isDraftId, LakeError, publishedIdOf, type LakeDocument, type Transaction } from './store.ts'
 
 /**
@@ -24,7 +23,9 @@ import { DocumentStore, EDITOR_ID, isDraftId, LakeError, publishedIdOf, type Lak
  */
 export interface LakeOptions {
   /** Folder of production.ndjson (published), drafts.ndjson and assets/. */
-  dataDir: string
+  dataDir?: string
+  /** Instead of a folder: these documents, held in memory only (tests). */
+  documents?: LakeDocument[]
   port?: number
   /**
    * Also serve HTTPS with HTTP/2 here, for the Studio in a browser: over HTTP/1.1 a browser opens
@@ -37,10 +38,15 @@ export interface LakeOptions {
   dataset?: string
   /** Write changes back to the files (off for tests that copy nothing). */
   persist?: boolean
+  /** Tokens the lake knows, each with its user (besides the local editor's own, made at start). */
+  users?: Iterable<[token: string, user: LakeUser]>
   /** Sanity's publish webhook, as configured in sanity.io/manage (see README). */
   webhook?: { url: string; secret: string }
   log?: (line: string) => void
 }
+
+/** A user as `users/me` describes one. */
+export type LakeUser = { id: string; name?: string; email?: string } & Record<string, unknown>
 
 export interface LocalLake {
   url: string
@@ -48,7 +54,16 @@ export interface LocalLake {
   /** The HTTPS/HTTP2 address for browsers, when tlsPort was given. */
   tlsUrl: string | undefined
   store: DocumentStore
+  /** The stored documents by id (drafts as `drafts.<id>`): a test may change them directly. */
+  documents: Map<string, LakeDocument>
+  /** Every request answered, in order (`METHOD host/path?query`). */
   requests: string[]
+  /** Answer every request with this status until cleared (fault tests: the Content Lake failing). */
+  failWith: number | null
+  /** Bearer token → user, as `users/me` answers (a test may add users). */
+  users: Map<string, LakeUser>
+  /** The local editor's token, which the Studio gets by signing in (auth/providers → auth/fetch). */
+  editorToken: string
   /** Webhooks sent (status or error), for tests and the console. */
   webhooks: { body: unknown; status: number | string }[]
   close(): Promise<void>
@@ -65,6 +80,12 @@ const EDITOR = {
   provider: 'local',
 }
 const ALL_GRANTS = ['read', 'update', 'create', 'history', 'editHistory']
+
+/** The token of an `Authorization: Bearer …` header, else null. */
+function bearerToken(header: string | undefined): string | null {
+  const match = /^Bearer (\S+)$/.exec(header ?? '')
+  return match ? match[1]! : null
+}
 
 function cors(request: IncomingMessage, response: ServerResponse) {
   const origin = request.headers.origin
@@ -103,13 +124,23 @@ function perspectiveOf(url: URL, version: string): string {
 export async function startLocalLake(options: LakeOptions): Promise<LocalLake> {
   const projectId = options.projectId ?? 'offline0'
   const dataset = options.dataset ?? 'production'
-  const store = new DocumentStore(options.dataDir, options.persist ?? true)
-  const assetsDir = path.join(options.dataDir, 'assets')
+  if (!options.documents && !options.dataDir) throw new Error('startLocalLake needs a dataDir (a dataset folder) or documents (in memory)')
+  const store = options.documents
+    ? new DocumentStore({ documents: options.documents })
+    : new DocumentStore({ dataDir: options.dataDir!, persist: options.persist })
+  // Assets are named by their content's hash, so lakes in memory can share one folder.
+  const assetsDir = options.dataDir ? path.join(options.dataDir, 'assets') : path.join(tmpdir(), 'local-content-lake-assets')
+  const faults: Pick<LocalLake, 'failWith'> = { failWith: null }
   const requests: string[] = []
   const webhooks: LocalLake['webhooks'] = []
   const keyValues = new Map<string, unknown>()
   const log = options.log ?? (() => {})
   let baseUrl = ''
+  // Signing in: the Studio's login screen lists one provider; it redirects back with a session id,
+  // which the Studio exchanges for the editor's token (auth/fetch) and sends as a bearer token.
+  const editorToken = `local-${randomBytes(24).toString('hex')}`
+  const users = new Map<string, LakeUser>([[editorToken, EDITOR], ...(options.users ?? [])])
+  const sessions = new Set<string>()
 
   const project = () => ({
     id: projectId,
@@ -205,6 +236,18 @@ export async function startLocalLake(options: LakeOptions): Promise<LocalLake> {
     })
   }
 
+  /**
+   * The Live Content API's event stream (`data/live/events`), which the Presentation tool opens: a
+   * welcome, then nothing — the lake's query answers carry no sync tags, so no event could name one.
+   * (The Studio's own listeners bring edits into the preview.)
+   */
+  function liveEvents(request: IncomingMessage, response: ServerResponse) {
+    response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
+    response.write(`event: welcome\ndata: {}\n\n`)
+    const heartbeat = setInterval(() => response.write(': keep-alive\n\n'), 20_000)
+    request.on('close', () => clearInterval(heartbeat))
+  }
+
   function runActions(actions: Record<string, unknown>[], transactionId?: string): Transaction {
     const next = new Map<string, LakeDocument | null>()
     const current = (id: string) => (next.has(id) ? next.get(id)! : store.get(id))
@@ -296,11 +339,32 @@ export async function startLocalLake(options: LakeOptions): Promise<LocalLake> {
     return store.get(id)!
   }
 
+  /**
+   * The one login provider (on the project's host, whose certificate the developer accepted once):
+   * back to the Studio that asked, on this machine only, with a session id.
+   */
+  function signIn(response: ServerResponse, url: URL) {
+    let origin: URL
+    try {
+      origin = new URL(url.searchParams.get('origin') ?? '')
+    } catch {
+      return send(response, 400, { statusCode: 400, error: 'Bad Request', message: 'origin must be the Studio’s address' })
+    }
+    if (!/^https?:$/.test(origin.protocol) || !/^(localhost|127\.0\.0\.1|\[::1\])$/.test(origin.hostname))
+      return send(response, 400, { statusCode: 400, error: 'Bad Request', message: 'The local Content Lake signs in Studios on this machine only' })
+    const sid = randomBytes(24).toString('hex')
+    sessions.add(sid)
+    origin.hash = `sid=${sid}`
+    response.writeHead(302, { location: origin.href })
+    response.end()
+  }
+
   async function handle(request: IncomingMessage, response: ServerResponse) {
     const url = new URL(request.url ?? '/', 'http://lake')
     const host = request.headers.host ?? request.headers[':authority'] ?? ''
     requests.push(`${request.method} ${host}${url.pathname}${url.search}`)
     if (process.env.SANITY_LAKE_VERBOSE) log(`${request.method} ${host}${url.pathname}${url.search}`)
+    if (faults.failWith) return send(response, faults.failWith, { error: 'local lake failure (failWith)', statusCode: faults.failWith })
     cors(request, response)
     if (request.method === 'OPTIONS') {
       response.writeHead(204, {
@@ -323,15 +387,21 @@ export async function startLocalLake(options: LakeOptions): Promise<LocalLake> {
     const version = match[1]!
     const route = match[2]!.replace(/^projects\/[^/]+\/datasets\/[^/]+\/(?=data|acl)/, '')
     try {
-      // Who is editing: one local editor with every grant; no login.
-      if (route === 'users/me') {
-        // Like Sanity: a token it does not know is refused (401); the local editor's token, or no
-        // token at all (the Studio here, as if logged in by cookie), is the local editor.
-        const me = answerUsersMe(request.headers.authorization, new Map([[LOCAL_EDITOR_TOKEN, EDITOR]]), EDITOR)
-        return send(response, me.status, me.body)
+      // Who is asking, as Sanity answers it: no token → anonymous ({}), an unknown token → 401.
+      const token = bearerToken(request.headers.authorization)
+      const user = token === null ? null : users.get(token)
+      if (token !== null && !user && (route === 'users/me' || route === 'auth/id'))
+        return send(response, 401, { statusCode: 401, error: 'Unauthorized', message: 'Session not found' })
+      if (route === 'users/me') return send(response, 200, user ?? {})
+      if (route === 'auth/id') return user ? send(response, 200, { id: user.id }) : send(response, 401, { statusCode: 401, error: 'Unauthorized', message: 'Not logged in' })
+      if (route === 'auth/providers')
+        return send(response, 200, { providers: [{ name: 'local', title: 'Local editor (no account)', url: `${baseUrl.replace('://localhost', `://${projectId}.localhost`)}/v1/auth/login/local` }], thirdPartyLogin: false, sso: {} })
+      if (route === 'auth/login/local') return signIn(response, url)
+      if (route === 'auth/fetch') {
+        const sid = url.searchParams.get('sid') ?? ''
+        if (!sessions.delete(sid)) return send(response, 401, { statusCode: 401, error: 'Unauthorized', message: 'Session not found' })
+        return send(response, 200, { token: editorToken })
       }
-      if (route === 'auth/id') return send(response, 200, { id: EDITOR_ID })
-      if (route === 'auth/providers') return send(response, 200, { providers: [], thirdPartyLogin: false, sso: {} })
       if (route === 'auth/logout') return send(response, 200, {})
       if (route.startsWith('users/me/keyvalue')) {
         if (request.method === 'GET') {
@@ -344,8 +414,8 @@ export async function startLocalLake(options: LakeOptions): Promise<LocalLake> {
       }
       if (/^(projects\/[^/]+\/)?users\/[^/]+$/.test(route)) {
         const ids = decodeURIComponent(route.split('/').at(-1)!).split(',')
-        const users = ids.map((id) => (id === EDITOR_ID || id === 'me' ? EDITOR : null)).filter(Boolean)
-        return send(response, 200, ids.length > 1 ? users : (users[0] ?? null))
+        const found = ids.map((id) => (id === EDITOR_ID || id === 'me' ? EDITOR : null)).filter(Boolean)
+        return send(response, 200, ids.length > 1 ? found : (found[0] ?? null))
       }
       if (new RegExp(`^projects/${projectId}$`).test(route)) return send(response, 200, project())
       if (/^projects\/[^/]+\/datasets$/.test(route) || route === 'datasets') return send(response, 200, [{ name: dataset, aclMode: 'public', createdAt: '2025-01-01T00:00:00Z' }])
@@ -358,6 +428,10 @@ export async function startLocalLake(options: LakeOptions): Promise<LocalLake> {
       if (route === 'ping') return send(response, 200, { message: 'PONG' })
       if (route === 'intake/telemetry-status') return send(response, 200, { status: 'denied' })
       if (route.startsWith('intake/')) return send(response, 200, {})
+
+      // The client's check after an event stream failed: this origin may call, with credentials.
+      if (route === 'check/cors') return send(response, 200, { result: { allowed: true, withCredentials: true } })
+      if (/^data\/live\/events\/[^/]+$/.test(route)) return liveEvents(request, response)
 
       const data = /^data\/([a-z]+)\/([^/]+)(?:\/(.*))?$/.exec(route)
       if (data) {
@@ -422,7 +496,7 @@ export async function startLocalLake(options: LakeOptions): Promise<LocalLake> {
         if (asset[1] !== 'images') throw new LakeError(400, 'unsupported', 'The local Content Lake stores images only')
         return send(response, 200, { document: await uploadImage(request, url) })
       }
-      log(`unanswered: ${request.method} ${request.headers.host}${url.pathname}${url.search}`)
+      log(`unanswered: ${request.method} ${host}${url.pathname}${url.search}`)
       return send(response, 404, { error: { type: 'notFound', description: `The local Content Lake does not serve ${request.method} /${route}` }, statusCode: 404 })
     } catch (error) {
       const status = error instanceof LakeError ? error.status : 400
@@ -449,7 +523,16 @@ export async function startLocalLake(options: LakeOptions): Promise<LocalLake> {
     tlsUrl,
     port,
     store,
+    documents: store.documents,
+    users,
+    editorToken,
     requests,
+    get failWith() {
+      return faults.failWith
+    },
+    set failWith(status) {
+      faults.failWith = status
+    },
     webhooks,
     close: () =>
       new Promise<void>((resolve) => {

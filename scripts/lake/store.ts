@@ -69,14 +69,20 @@ const parsedQueries = new Map<string, ReturnType<typeof parse>>()
 export class DocumentStore {
   readonly documents = new Map<string, LakeDocument>()
   readonly history: Transaction[] = []
-  private readonly dataDir: string
-  private readonly persist: boolean
+  private readonly dataDir: string | null
   private readonly subscribers = new Set<(transaction: Transaction) => void>()
 
-  constructor(dataDir: string, persist: boolean) {
-    this.dataDir = dataDir
-    this.persist = persist
-    for (const doc of [...readNdjson(path.join(dataDir, PUBLISHED_FILE)), ...readNdjson(path.join(dataDir, DRAFTS_FILE))]) {
+  /**
+   * From a folder (`dataDir`: production.ndjson and drafts.ndjson, written back on every change), or
+   * from documents held in memory only (`documents`: tests that start from a dataset and change it).
+   */
+  constructor(source: { dataDir: string; persist?: boolean } | { documents: LakeDocument[] }) {
+    const fromFolder = 'dataDir' in source
+    this.dataDir = fromFolder && source.persist !== false ? source.dataDir : null
+    const loaded = fromFolder
+      ? [...readNdjson(path.join(source.dataDir, PUBLISHED_FILE)), ...readNdjson(path.join(source.dataDir, DRAFTS_FILE))]
+      : structuredClone(source.documents)
+    for (const doc of loaded) {
       // Revisions are the lake's, not the dataset's: files stay free of them (a clean git diff).
       this.documents.set(doc._id, { ...doc, _rev: doc._rev ?? `loaded-${randomUUID()}` })
     }
@@ -129,6 +135,8 @@ export class DocumentStore {
     const working = new Map<string, LakeDocument | null>()
     const current = (id: string) => (working.has(id) ? working.get(id)! : this.get(id))
     const results: { id: string; operation: string }[] = []
+    // A created document keeps the _updatedAt it states, as in Sanity's API (imports recreate a dataset as it was).
+    const stated = new Set<string>()
     for (const mutation of mutations) {
       const [operation, body] = Object.entries(mutation)[0] as [string, Record<string, unknown>]
       const ids = await this.targetIds(operation, body)
@@ -141,10 +149,11 @@ export class DocumentStore {
         const single = operation === 'patch' ? { patch: { ...body, id } } : operation === 'delete' ? { delete: { id } } : mutation
         const after = new Mutation({ mutations: [single] as never }).apply(before as never) as LakeDocument | null
         working.set(id, after ? structuredClone(after) : null)
+        if (operation.startsWith('create') && after?._updatedAt) stated.add(id)
         results.push({ id, operation: !before && after ? 'create' : before && !after ? 'delete' : before === after ? 'none' : 'update' })
       }
     }
-    return { transaction: this.commit(working, mutations, transactionId), results }
+    return { transaction: this.commit(working, mutations, transactionId, stated), results }
   }
 
   private async targetIds(operation: string, body: Record<string, unknown>): Promise<string[]> {
@@ -162,14 +171,14 @@ export class DocumentStore {
   }
 
   /** Writes a set of document states as one transaction: revisions, history, listeners, files. */
-  commit(next: Map<string, LakeDocument | null>, mutations: unknown[], transactionId: string = randomUUID()): Transaction {
+  commit(next: Map<string, LakeDocument | null>, mutations: unknown[], transactionId: string = randomUUID(), statedUpdatedAt = new Set<string>()): Transaction {
     const timestamp = new Date().toISOString()
     const changes: DocumentChange[] = []
     for (const [id, value] of next) {
       const before = this.get(id)
       if (!before && !value) continue
       const after = value
-        ? { ...value, _id: id, _rev: transactionId, _createdAt: before?._createdAt ?? (value._createdAt as string | undefined) ?? timestamp, _updatedAt: timestamp }
+        ? { ...value, _id: id, _rev: transactionId, _createdAt: before?._createdAt ?? (value._createdAt as string | undefined) ?? timestamp, _updatedAt: statedUpdatedAt.has(id) ? value._updatedAt : timestamp }
         : null
       if (after) this.documents.set(id, after)
       else this.documents.delete(id)
@@ -178,7 +187,7 @@ export class DocumentStore {
     const transaction = { id: transactionId, timestamp, author: EDITOR_ID, changes, mutations }
     if (changes.length === 0) return transaction
     this.history.push(transaction)
-    if (this.persist) this.save(changes)
+    if (this.dataDir) this.save(this.dataDir, changes)
     for (const subscriber of this.subscribers) subscriber(transaction)
     return transaction
   }
@@ -194,12 +203,12 @@ export class DocumentStore {
     return doc?._rev === revision || !doc?._rev ? doc : null
   }
 
-  private save(changes: DocumentChange[]) {
+  private save(dataDir: string, changes: DocumentChange[]) {
     const files = new Set(changes.map((change) => (isDraftId(change.id) ? DRAFTS_FILE : PUBLISHED_FILE)))
-    mkdirSync(this.dataDir, { recursive: true })
+    mkdirSync(dataDir, { recursive: true })
     for (const file of files) {
       const docs = [...this.documents.values()].filter((doc) => (file === DRAFTS_FILE) === isDraftId(doc._id))
-      const target = path.join(this.dataDir, file)
+      const target = path.join(dataDir, file)
       const text = docs.map(({ _rev, ...doc }) => (void _rev, JSON.stringify(doc))).join('\n') + (docs.length ? '\n' : '')
       writeFileSync(`${target}.tmp`, text)
       renameSync(`${target}.tmp`, target)

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startContentLake, type ContentLakeStandIn } from '../../tests/support/contentLake'
+import { startLocalLake, type LocalLake } from '../lake/server'
 import { bundledDocuments, parseNdjson } from '../../web/lib/sanity/localDataset'
 import { exportDataset, seedDataset, writeClientFromEnv } from './dataset'
 
-/** seed and export with the real client against the loopback Content Lake. */
-let lake: ContentLakeStandIn
+/** seed and export with the real client against the local Content Lake (scripts/lake). */
+let lake: LocalLake
 const env = (lakeUrl: string) => ({ NEXT_PUBLIC_SANITY_PROJECT_ID: 'standin', SANITY_API_WRITE_TOKEN: 'token', SANITY_API_HOST: lakeUrl })
 
 beforeAll(async () => {
-  lake = await startContentLake([{ _id: 'drafts.page-home', _type: 'page', title: 'draft' }])
+  lake = await startLocalLake({ documents: [{ _id: 'drafts.page-home', _type: 'page', title: 'draft' }] })
 })
 afterAll(() => lake?.close())
 

@@ -35,12 +35,16 @@ export async function seedDataset(client: SanityClient, documents: SanityDocumen
   return documents.length
 }
 
-/** Every published document, in a stable order (by id), as NDJSON. Drafts and system documents stay out. */
+/**
+ * Every published document, in a stable order (by id), as NDJSON. Drafts and system documents stay
+ * out, and so do the Content Lake's own fields (`_rev`, `_originalId`): the bundled file holds none,
+ * so an export after a seed reads the same.
+ */
 export async function exportDataset(client: SanityClient): Promise<string> {
   const documents = await client.fetch<SanityDocumentLike[]>(
     `*[!(_id in path("drafts.**")) && !(_id in path("_.**")) && !(_type match "system.*")] | order(_id asc)`,
     {},
     { perspective: 'published' },
   )
-  return documents.map((doc) => JSON.stringify(doc)).join('\n') + '\n'
+  return documents.map(({ _rev, _originalId, ...doc }) => (void _rev, void _originalId, JSON.stringify(doc))).join('\n') + '\n'
 }

@@ -8,7 +8,7 @@ import type { CallsReport } from '../../web/lib/campaigns/report'
 import { sqliteCallLog } from '../../web/lib/calls/store'
 import type { CallTap } from '../../web/lib/calls/tap'
 import { bundledDocuments } from '../../web/lib/sanity/localDataset'
-import { startContentLake, type ContentLakeStandIn } from '../support/contentLake'
+import { startLocalLake, type LocalLake } from '../../scripts/lake/server'
 import { launchBrowser, VIEWPORTS } from './browser'
 import { startSite, type NextServer } from './nextServer'
 
@@ -27,7 +27,7 @@ const TRACKING_NUMBER = '+12125550101'
 const folder = mkdtempSync(path.join(tmpdir(), 'calls-report-e2e-'))
 const callLogFile = path.join(folder, 'calls.sqlite')
 
-let lake: ContentLakeStandIn
+let lake: LocalLake
 let site: NextServer
 let browser: Browser
 
@@ -46,7 +46,7 @@ beforeAll(async () => {
   for (let i = 0; i < 410; i++) visits.record('hero-headline', 'B')
   visits.close()
 
-  lake = await startContentLake(bundledDocuments(), LAKE_PORT)
+  lake = await startLocalLake({ documents: bundledDocuments(), port: LAKE_PORT })
   lake.users.set(EDITOR_TOKEN, { id: 'pEditor1', name: 'Edna Editor', email: 'edna@example.com' })
   ;[site, browser] = await Promise.all([
     startSite(SITE_PORT, {
@@ -67,7 +67,7 @@ afterAll(async () => {
 })
 
 const report = (headers: Record<string, string> = {}) => fetch(`${site.url}/api/calls/report`, { headers })
-const usersMeAsked = () => lake.requests.filter((request) => /^GET \/v[^/]+\/users\/me$/.test(request)).length
+const usersMeAsked = () => lake.requests.filter((request) => /^GET \S*\/v[^/]+\/users\/me$/.test(request)).length
 
 describe('the Calls report', () => {
   it('refuses anonymous requests without asking anyone', async () => {

@@ -4,13 +4,14 @@ import https from 'node:https'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bundledDocuments } from '../../web/lib/sanity/localDataset'
 import { copyBuild, httpsRequest, redisCli, startNginx, startRedis, type Answer, type Nginx, type Process } from '../support/cluster'
-import { startContentLake, type ContentLakeStandIn } from '../support/contentLake'
+import { startLocalLake, type LocalLake } from '../../scripts/lake/server'
+import { siteEnvOnLake } from '../../scripts/lake/siteEnv'
 import { buildNext, startSite, type NextServer } from './nextServer'
 
 /**
  * The reference topology (README, Deploying): nginx terminating TLS (deploy/nginx.conf, a
  * certificate made by openssl) in front of two instances of `npm start` that share one
- * redis-server, content from the Content Lake stand-in. Each instance has its own copy of the
+ * redis-server, content from the local Content Lake (scripts/lake). Each instance has its own copy of the
  * build, so nothing is shared through the disk: only through Redis.
  */
 const LAKE_PORT = 4337
@@ -19,25 +20,17 @@ const NGINX_PORT = 3443
 const PORTS = [3141, 3142] as const
 const SECRET = 'cluster-webhook-secret'
 const DIST = ['.next-cluster', '.next-cluster-b'] as const
-const buildEnv = {
-  NEXT_PUBLIC_SANITY_PROJECT_ID: 'standin',
-  NEXT_PUBLIC_SANITY_DATASET: 'production',
-  SANITY_API_HOST: `http://127.0.0.1:${LAKE_PORT}`,
-  SANITY_REVALIDATE_SECRET: SECRET,
-  SANITY_API_READ_TOKEN: 'stand-in-read-token',
-  SANITY_WEBHOOK_SKIP_CONSISTENCY_WAIT: 'true',
-  NEXT_DIST_DIR: DIST[0],
-}
+const buildEnv = siteEnvOnLake({ port: LAKE_PORT, projectId: 'standin', webhookSecret: SECRET, readToken: 'stand-in-read-token', distDir: DIST[0] })
 const instanceEnv = (index: 0 | 1) => ({ ...buildEnv, NEXT_DIST_DIR: DIST[index], REDIS_URL: `redis://127.0.0.1:${REDIS_PORT}`, TRUSTED_PROXIES: '127.0.0.1' })
 
-let lake: ContentLakeStandIn
+let lake: LocalLake
 let redis: Process
 let nginx: Nginx
 const sites: NextServer[] = []
 let agent: https.Agent
 
 beforeAll(async () => {
-  lake = await startContentLake(bundledDocuments(), LAKE_PORT)
+  lake = await startLocalLake({ documents: bundledDocuments(), port: LAKE_PORT })
   // E2E_REUSE_CLUSTER_BUILD=1 skips the build when iterating on this file alone.
   if (!process.env.E2E_REUSE_CLUSTER_BUILD || !existsSync(`web/${DIST[0]}/BUILD_ID`)) await buildNext(buildEnv)
   copyBuild(DIST[0], DIST[1])

@@ -12,7 +12,7 @@ export interface NextServer {
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 
-/** Builds the site with extra environment (e.g. into NEXT_DIST_DIR, against a Content Lake stand-in). */
+/** Builds the site with extra environment (e.g. into NEXT_DIST_DIR, against a local Content Lake). */
 export async function buildNext(env: Record<string, string>): Promise<void> {
   // A separate build starts from nothing: Next keeps its fetch cache between builds in the same folder.
   if (env.NEXT_DIST_DIR) rmSync(path.join(ROOT, 'web', env.NEXT_DIST_DIR), { recursive: true, force: true })

@@ -3,32 +3,25 @@ import { stegaClean } from 'next-sanity'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { telHref } from '../../web/lib/phone'
 import { bundledDocuments, type SanityDocumentLike } from '../../web/lib/sanity/localDataset'
-import { startContentLake, type ContentLakeStandIn } from '../support/contentLake'
+import { startLocalLake, type LocalLake } from '../../scripts/lake/server'
+import { siteEnvOnLake } from '../../scripts/lake/siteEnv'
 import { buildNext, startSite, type NextServer } from './nextServer'
 
 /**
- * Publish → live, end to end: the site is built and served against a loopback Content Lake (the
+ * Publish → live, end to end: the site is built and served against the local Content Lake (scripts/lake; the
  * real @sanity/client through apiHost), an editor's change lands in the lake, Sanity's signed
  * webhook arrives, and the changed pages show the change within seconds. A forged webhook changes
  * nothing.
  */
 const LAKE_PORT = 4317
 const SECRET = 'test-webhook-secret'
-const env = {
-  NEXT_PUBLIC_SANITY_PROJECT_ID: 'standin',
-  NEXT_PUBLIC_SANITY_DATASET: 'production',
-  SANITY_API_HOST: `http://127.0.0.1:${LAKE_PORT}`,
-  SANITY_REVALIDATE_SECRET: SECRET,
-  SANITY_API_READ_TOKEN: 'stand-in-read-token',
-  SANITY_WEBHOOK_SKIP_CONSISTENCY_WAIT: 'true',
-  NEXT_DIST_DIR: '.next-lake',
-}
+const env = siteEnvOnLake({ port: LAKE_PORT, projectId: 'standin', webhookSecret: SECRET, readToken: 'stand-in-read-token', distDir: '.next-lake' })
 
-let lake: ContentLakeStandIn
+let lake: LocalLake
 let site: NextServer
 
 beforeAll(async () => {
-  lake = await startContentLake(bundledDocuments(), LAKE_PORT)
+  lake = await startLocalLake({ documents: bundledDocuments(), port: LAKE_PORT })
   await buildNext(env)
   site = await startSite(3127, env)
 }, 600_000)
@@ -61,7 +54,7 @@ async function sendWebhook(document: Record<string, unknown>, secret = SECRET): 
 
 function edit(id: string, change: (doc: SanityDocumentLike) => void) {
   const doc = lake.documents.get(id)
-  if (!doc) throw new Error(`no ${id} in the stand-in`)
+  if (!doc) throw new Error(`no ${id} in the local lake`)
   change(doc)
 }
 
@@ -268,7 +261,7 @@ describe('draft preview (Presentation tool)', () => {
 
     const preview = await (await fetch(`${site.url}/ants`, { headers: { cookie } })).text()
     const previewH1 = /<h1[^>]*>([^<]*)<\/h1>/.exec(preview)?.[1] ?? ''
-    // (Click-to-edit markers are added from the Content Lake's source maps, which the stand-in does not produce.)
+    // (Click-to-edit markers are added from the Content Lake's source maps, which the local lake does not produce.)
     expect(stegaClean(previewH1)).toBe('Draft Ant Headline')
     // Values the code reads are never encoded: the call links still dial the settings phone.
     expect([...preview.matchAll(/href="(tel:[^"]+)"/g)].every((match) => !STEGA.test(match[1]!))).toBe(true)

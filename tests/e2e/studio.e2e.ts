@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
@@ -6,6 +6,7 @@ import { chromium } from 'playwright-core'
 import { stegaClean } from 'next-sanity'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startLocalLake, type LocalLake } from '../../scripts/lake/server.ts'
+import { siteEnvOnLake } from '../../scripts/lake/siteEnv.ts'
 import { telHref } from '../../web/lib/phone'
 import { seedCallLog } from '../support/callLogFixture'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser'
@@ -22,16 +23,8 @@ const LAKE_TLS_PORT = 4418
 const SITE_PORT = 3137
 const SECRET = 'studio-test-webhook-secret'
 const callLogFile = path.join(mkdtempSync(path.join(tmpdir(), 'studio-calls-')), 'calls.sqlite')
-const env = {
-  CALL_LOG_FILE: callLogFile,
-  NEXT_PUBLIC_SANITY_PROJECT_ID: 'offline0',
-  NEXT_PUBLIC_SANITY_API_HOST: `https://localhost:${LAKE_TLS_PORT}`,
-  SANITY_API_HOST: `http://127.0.0.1:${LAKE_PORT}`,
-  SANITY_API_READ_TOKEN: 'local-lake',
-  SANITY_REVALIDATE_SECRET: SECRET,
-  SANITY_WEBHOOK_SKIP_CONSISTENCY_WAIT: 'true',
-  NEXT_DIST_DIR: '.next-studio',
-}
+const DIST_DIR = '.next-studio'
+const env = { ...siteEnvOnLake({ port: LAKE_PORT, tlsPort: LAKE_TLS_PORT, webhookSecret: SECRET, readToken: 'local-lake', distDir: DIST_DIR }), CALL_LOG_FILE: callLogFile }
 
 let dataDir: string
 let lake: LocalLake
@@ -49,11 +42,12 @@ beforeAll(async () => {
     tlsPort: LAKE_TLS_PORT,
     webhook: { url: `http://127.0.0.1:${SITE_PORT}/api/revalidate`, secret: SECRET },
   })
-  await buildNext(env)
+  // E2E_REUSE_STUDIO_BUILD=1 skips the build when iterating on this file alone.
+  if (!process.env.E2E_REUSE_STUDIO_BUILD || !existsSync(path.join(ROOT, 'web', DIST_DIR, 'BUILD_ID'))) await buildNext(env)
   site = await startSite(SITE_PORT, env)
   // The lake's HTTPS certificate is self-signed (a developer accepts it once in their browser).
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, '--ignore-certificate-errors'] })
-  context = await browser.newContext({ viewport: { width: 1400, height: 1000 } })
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
 }, 900_000)
 
 afterAll(async () => {
@@ -132,9 +126,7 @@ describe('the Studio on the local Content Lake', { timeout: 240_000 }, () => {
     await page.close()
   })
 
-  // Skipped until it passes here: in the one full run (machine load 15 on 2 cores) it failed after
-  // 20 s, before the error details printed; the same steps in `npm run dev` reached Publish (see report).
-  it.skip('creates a page with a hero in the page builder, publishes it, and the site serves it', async () => {
+  it('creates a page with a hero in the page builder, publishes it, and the site serves it', async () => {
     const page = await openStudio('/intent/create/template=page;type=page/')
     const title = page.locator('input#title')
     await title.waitFor({ timeout: 60_000 })
@@ -143,12 +135,13 @@ describe('the Studio on the local Content Lake', { timeout: 240_000 }, () => {
     await page.getByTestId('field-blocks').getByRole('button', { name: /Add item/ }).click()
     await page.getByRole('menuitem', { name: /^Hero/ }).first().click()
     const dialog = page.getByRole('dialog')
-    await dialog.getByLabel('Headline').fill('Termites Gone This Spring')
-    await dialog.getByLabel('Rating label').fill('Rated 5 stars by local homeowners')
+    await dialog.getByLabel('Headline', { exact: true }).fill('Termites Gone This Spring')
+    await dialog.getByLabel('Rating label', { exact: true }).fill('Rated 5 stars by local homeowners')
     for (const benefit of ['Same-day service', 'Licensed pros', 'Free quote']) {
       await dialog.locator('[data-testid$="benefits"]').getByRole('button', { name: /Add item/ }).click()
       await page.keyboard.type(benefit)
     }
+    await shot(page, 'studio-page-builder-hero')
     await dialog.getByRole('button', { name: 'Close dialog' }).click()
     // The field groups are tabs on a wide pane and a select on a narrow one.
     const seoTab = page.getByTestId('field-group-tabs').getByText('Search engines')
@@ -157,11 +150,17 @@ describe('the Studio on the local Content Lake', { timeout: 240_000 }, () => {
     await page.locator('[data-testid="field-seo.title"] input').fill('Termite Spring Offer')
     await page.locator('[data-testid="field-seo.description"] textarea').fill('Spring termite treatment from licensed local pros.')
     await publish(page)
+    // A new address is reachable once the proxy's list of pages refreshes (web/lib/routing.ts: every
+    // 30 s, from the routes-tagged query the webhook marks stale, so up to two refreshes).
+    await until(
+      '/termite-spring-offer is served with its hero',
+      async () => {
+        const { status, body } = await html('/termite-spring-offer')
+        return status === 200 && /<h1[^>]*>Termites Gone This Spring<\/h1>/.test(body)
+      },
+      120_000,
+    )
     await shot(page, 'studio-new-page-published')
-    await until('/termite-spring-offer is served with its hero', async () => {
-      const { status, body } = await html('/termite-spring-offer')
-      return status === 200 && /<h1[^>]*>Termites Gone This Spring<\/h1>/.test(body)
-    })
     await page.close()
   })
 
@@ -188,13 +187,16 @@ describe('the Studio on the local Content Lake', { timeout: 240_000 }, () => {
     await page.close()
   })
 
-  // Skipped until it passes here: the frame showed no <h1> within 60 s in the one full run (see report).
-  it.skip('shows /ants in the Presentation tool’s frame', async () => {
+  // The Presentation tool opens the Live Content API's event stream (data/live/events) and, when that
+  // fails, the client's CORS check (check/cors): with either unanswered the tool crashed.
+  it('shows /ants in the Presentation tool’s frame', async () => {
     const page = await openStudio('/presentation?preview=%2Fants')
     const frame = page.frameLocator('iframe').first()
     await frame.locator('h1').first().waitFor({ timeout: 60_000 })
     // In preview the copy carries invisible source maps (stega) for click-to-edit.
     expect(stegaClean(await frame.locator('h1').first().innerText())).toBe('Ant Exterminator')
+    // The tool covers the frame until the page's visual editing has connected to it.
+    await page.getByText(/^Loading/).waitFor({ state: 'hidden', timeout: 60_000 })
     await shot(page, 'studio-presentation-ants')
     await page.close()
   })

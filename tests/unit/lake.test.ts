@@ -1,14 +1,15 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { imageSize } from '../../scripts/lake/imageSize'
+import { startLocalLake } from '../../scripts/lake/server'
 import { DocumentStore } from '../../scripts/lake/store'
 
 function storeWith(docs: object[]): { store: DocumentStore; dir: string } {
   const dir = mkdtempSync(path.join(tmpdir(), 'lake-unit-'))
   writeFileSync(path.join(dir, 'production.ndjson'), docs.map((doc) => JSON.stringify(doc)).join('\n') + '\n')
-  return { store: new DocumentStore(dir, true), dir }
+  return { store: new DocumentStore({ dataDir: dir }), dir }
 }
 
 describe('the local Content Lake store', () => {
@@ -51,5 +52,49 @@ describe('imageSize', () => {
 
   it('refuses what is not an image', () => {
     expect(() => imageSize(Buffer.from('hello world, not an image'))).toThrow('PNG, JPEG, GIF and WebP')
+  })
+})
+
+describe('the local Content Lake over HTTP', () => {
+  let lake: Awaited<ReturnType<typeof startLocalLake>>
+  beforeAll(async () => {
+    lake = await startLocalLake({ documents: [{ _id: 'a', _type: 't', title: 'Published' }] })
+  })
+  afterAll(() => lake?.close())
+
+  it('answers users/me as Sanity does: {} without a token, 401 for an unknown one', async () => {
+    const anonymous = await fetch(`${lake.url}/v2025-06-01/users/me`)
+    expect([anonymous.status, await anonymous.json()]).toEqual([200, {}])
+    const forged = await fetch(`${lake.url}/v2025-06-01/users/me`, { headers: { authorization: 'Bearer forged' } })
+    expect(forged.status).toBe(401)
+  })
+
+  it('signs a Studio on this machine in: provider → session id → token → the editor', async () => {
+    const { providers } = (await (await fetch(`${lake.url}/v1/auth/providers`)).json()) as { providers: { url: string }[] }
+    expect(providers).toHaveLength(1)
+    const login = new URL(providers[0]!.url.replace(/^https?:\/\/[^/]+/, lake.url))
+    login.search = new URLSearchParams({ origin: 'http://localhost:3000/studio', projectId: 'offline0', type: 'dual' }).toString()
+    const redirect = await fetch(login, { redirect: 'manual' })
+    expect(redirect.status).toBe(302)
+    const sid = /#sid=(\w+)$/.exec(redirect.headers.get('location') ?? '')?.[1]
+    expect(redirect.headers.get('location')).toMatch(/^http:\/\/localhost:3000\/studio#sid=/)
+    const { token } = (await (await fetch(`${lake.url}/v2025-06-01/auth/fetch?sid=${sid}`)).json()) as { token: string }
+    const me = await fetch(`${lake.url}/v2025-06-01/users/me`, { headers: { authorization: `Bearer ${token}` } })
+    expect(await me.json()).toMatchObject({ id: 'local-editor' })
+    // A session id is good once.
+    expect((await fetch(`${lake.url}/v2025-06-01/auth/fetch?sid=${sid}`)).status).toBe(401)
+  })
+
+  it('sends sign-ins back only to a Studio on this machine', async () => {
+    const elsewhere = await fetch(`${lake.url}/v1/auth/login/local?origin=${encodeURIComponent('https://evil.example/studio')}`, { redirect: 'manual' })
+    expect(elsewhere.status).toBe(400)
+  })
+
+  it('fails every request with failWith until cleared', async () => {
+    lake.failWith = 503
+    expect((await fetch(`${lake.url}/v2025-06-01/data/query/production?query=*`)).status).toBe(503)
+    lake.failWith = null
+    const answer = (await (await fetch(`${lake.url}/v2025-06-01/data/query/production?query=*[_type=="t"].title`)).json()) as { result: string[] }
+    expect(answer.result).toEqual(['Published'])
   })
 })

@@ -4,22 +4,22 @@ import { createSchema, type SanityDocument } from 'sanity'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { schemaTypes } from '../../studio/schemas'
 import { bundledDocuments } from '../../web/lib/sanity/localDataset'
-import { startContentLake, type ContentLakeStandIn } from '../support/contentLake'
+import { startLocalLake, type LocalLake } from '../../scripts/lake/server'
 import { SANITY_API_VERSION } from '../../web/lib/config.ts'
 
 /**
  * The Studio's own validator (the one that blocks Publish) run over documents, offline. Its checks
  * that ask the Content Lake (unique slugs, existing references) go through the real client to the
- * loopback stand-in holding the bundled dataset.
+ * local Content Lake (scripts/lake) holding the bundled dataset.
  */
 const schema = createSchema({ name: 'default', types: schemaTypes })
 const docs = bundledDocuments()
 const byId = new Map(docs.map((doc) => [doc._id, doc]))
-let lake: ContentLakeStandIn
+let lake: LocalLake
 let client: ReturnType<typeof createClient>
 
 beforeAll(async () => {
-  lake = await startContentLake(docs)
+  lake = await startLocalLake({ documents: docs })
   client = createClient({
     projectId: 'offline0',
     dataset: 'production',

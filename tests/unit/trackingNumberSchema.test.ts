@@ -6,17 +6,17 @@ import { schemaTypes } from '../../studio/schemas'
 import { chooseTrackingNumber } from '../../web/lib/campaigns/trackingNumber'
 import { bundledDocuments, queryDocuments } from '../../web/lib/sanity/localDataset'
 import { trackingNumberRulesQuery } from '../../web/content/queries'
-import { startContentLake, type ContentLakeStandIn } from '../support/contentLake'
+import { startLocalLake, type LocalLake } from '../../scripts/lake/server'
 
 /** Site settings → Tracking numbers, through the Studio's own validator (what blocks Publish). */
 const schema = createSchema({ name: 'default', types: schemaTypes })
 const docs = bundledDocuments()
 const settings = docs.find((doc) => doc._id === 'siteSettings')!
-let lake: ContentLakeStandIn
+let lake: LocalLake
 let client: ReturnType<typeof createClient>
 
 beforeAll(async () => {
-  lake = await startContentLake(docs)
+  lake = await startLocalLake({ documents: docs })
   client = createClient({ projectId: 'offline0', dataset: 'production', apiVersion: '2025-06-01', useCdn: false, apiHost: lake.url, useProjectHostname: false })
 })
 afterAll(() => lake?.close())

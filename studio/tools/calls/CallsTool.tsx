@@ -3,7 +3,6 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react'
 import { useClient } from 'sanity'
 import type { CallsReport } from '../../../web/lib/campaigns/report'
 import { formatUsPhone } from '../../../web/lib/phone'
-import { LOCAL_EDITOR_TOKEN } from '../../../scripts/lake/usersMe'
 import { studioEnv } from '../../env'
 
 /**
@@ -90,8 +89,8 @@ export function CallsTool() {
 
   useEffect(() => {
     let current = true
-    // The editor's login token; the local Content Lake has no logins and one editor token.
-    const token = client.config().token ?? (studioEnv.localLake ? LOCAL_EDITOR_TOKEN : undefined)
+    // The editor's login token (the local Content Lake signs its editor in the same way).
+    const token = client.config().token
     void fetchReport(token).then((result) => {
       if (current) setLoad(result)
     })

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startContentLake, type ContentLakeStandIn } from '../../../tests/support/contentLake'
+import { startLocalLake, type LocalLake } from '../../../scripts/lake/server'
 import { bearerToken, studioAuth, usersMeUrl } from './studioAuth'
 
 describe('usersMeUrl', () => {
@@ -23,9 +23,9 @@ describe('bearerToken', () => {
 })
 
 describe('studioAuth against the Content Lake stand-in', () => {
-  let lake: ContentLakeStandIn
+  let lake: LocalLake
   beforeAll(async () => {
-    lake = await startContentLake([])
+    lake = await startLocalLake({ documents: [] })
     lake.users.set('editor-token', { id: 'pEditor', name: 'Edna Editor', email: 'edna@example.com' })
   })
   afterAll(() => lake.close())
