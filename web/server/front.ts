@@ -6,7 +6,7 @@ import Negotiator from 'negotiator'
 import vary from 'vary'
 import { clientAddress, clientResponseHeaders, upstreamRequestHeaders, type EdgeOptions } from './edge.ts'
 import { BodyError, hasBody, readBody, UploadGate } from './limits.ts'
-import { ARM_HEADER, armCookie, isSearchEngine, keptArm, PERSONALIZATION_HEADER } from '../lib/personalization/header.ts'
+import { ARM_HEADER, armCookie, hasArmCookie, isSearchEngine, keptArm, PERSONALIZATION_HEADER } from '../lib/personalization/header.ts'
 import { pickArm } from '../lib/personalization/variant.ts'
 import { pageCacheKey, type CachedPage, type PageCache } from './pageCache.ts'
 import { inlineScriptHashes, withScriptHashes } from './scriptHashes.ts'
@@ -292,6 +292,9 @@ export function createFrontHandler(options: FrontOptions) {
     // Only the front says which A/B version a request is for.
     delete request.headers[ARM_HEADER]
     if (!isPageRequest(request, url)) return fetchFromNext(request, response, path, null, null)
+    // Not yet known whether this path runs a test: an answer the visitor's kept version may have shaped
+    // (the proxy reads the cookie) is not kept, or it would be served as the plain page.
+    if (cache.personalized.get(path) === undefined && hasArmCookie(request.headers.cookie)) return fetchFromNext(request, response, path, null, null)
     const arm = abVersion(request, path)
     const key = pageCacheKey(url, cache.personalized, arm)
     const cached = cache.lookup(key)
