@@ -218,7 +218,12 @@ export function createFrontHandler(options: FrontOptions) {
     response.end(request.method === 'HEAD' ? undefined : body)
   }
 
-  function fetchFromNext(request: IncomingMessage, response: ServerResponse, path: string, key: string | null, body: Buffer | null) {
+  /**
+   * `rekey`: the page's cache key again once Next's answer has said which inputs shape it. When that
+   * differs from `key` (the content changed its mind, e.g. a page just got an A/B test), the answer is
+   * not kept under a key it does not belong to.
+   */
+  function fetchFromNext(request: IncomingMessage, response: ServerResponse, path: string, key: string | null, body: Buffer | null, rekey?: () => string) {
     const headers = upstreamRequestHeaders(request, edge)
     // A page's copy is compressed here, once, for whoever asks for gzip.
     if (key) headers['accept-encoding'] = 'identity'
@@ -234,7 +239,7 @@ export function createFrontHandler(options: FrontOptions) {
           cache.clear()
           options.onPublish?.()
         }
-        relay(request, response, upstreamResponse, path, key, generation)
+        relay(request, response, upstreamResponse, path, key !== null && rekey && rekey() !== key ? null : key, generation)
       },
       (error) => {
         if (key) cache.delete(key)
@@ -303,7 +308,7 @@ export function createFrontHandler(options: FrontOptions) {
       if (cached) cache.delete(key)
       return fetchFromNext(request, response, path, null, null)
     }
-    fetchFromNext(request, response, path, key, null)
+    fetchFromNext(request, response, path, key, null, () => pageCacheKey(url, cache.personalized, arm))
   }
 
   function toPage(response: IncomingMessage, body: Buffer, gzip: boolean): CachedPage {
