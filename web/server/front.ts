@@ -6,7 +6,7 @@ import Negotiator from 'negotiator'
 import vary from 'vary'
 import { clientAddress, clientResponseHeaders, upstreamRequestHeaders, type EdgeOptions } from './edge.ts'
 import { BodyError, hasBody, readBody, UploadGate } from './limits.ts'
-import { ARM_HEADER, armCookie, isSearchEngine, keptArm, PERSONALIZATION_HEADER } from '../lib/personalization/header.ts'
+import { ARM_HEADER, armCookie, hasArmCookie, isSearchEngine, keptArm, PERSONALIZATION_HEADER } from '../lib/personalization/header.ts'
 import { pickArm } from '../lib/personalization/variant.ts'
 import { pageCacheKey, type CachedPage, type PageCache } from './pageCache.ts'
 import { inlineScriptHashes, withScriptHashes } from './scriptHashes.ts'
@@ -218,7 +218,12 @@ export function createFrontHandler(options: FrontOptions) {
     response.end(request.method === 'HEAD' ? undefined : body)
   }
 
-  function fetchFromNext(request: IncomingMessage, response: ServerResponse, path: string, key: string | null, body: Buffer | null) {
+  /**
+   * `rekey`: the page's cache key again once Next's answer has said which inputs shape it. When that
+   * differs from `key` (the content changed its mind, e.g. a page just got an A/B test), the answer is
+   * not kept under a key it does not belong to.
+   */
+  function fetchFromNext(request: IncomingMessage, response: ServerResponse, path: string, key: string | null, body: Buffer | null, rekey?: () => string) {
     const headers = upstreamRequestHeaders(request, edge)
     // A page's copy is compressed here, once, for whoever asks for gzip.
     if (key) headers['accept-encoding'] = 'identity'
@@ -234,7 +239,7 @@ export function createFrontHandler(options: FrontOptions) {
           cache.clear()
           options.onPublish?.()
         }
-        relay(request, response, upstreamResponse, path, key, generation)
+        relay(request, response, upstreamResponse, path, key !== null && rekey && rekey() !== key ? null : key, generation)
       },
       (error) => {
         if (key) cache.delete(key)
@@ -292,6 +297,9 @@ export function createFrontHandler(options: FrontOptions) {
     // Only the front says which A/B version a request is for.
     delete request.headers[ARM_HEADER]
     if (!isPageRequest(request, url)) return fetchFromNext(request, response, path, null, null)
+    // Not yet known whether this path runs a test: an answer the visitor's kept version may have shaped
+    // (the proxy reads the cookie) is not kept, or it would be served as the plain page.
+    if (cache.personalized.get(path) === undefined && hasArmCookie(request.headers.cookie)) return fetchFromNext(request, response, path, null, null)
     const arm = abVersion(request, path)
     const key = pageCacheKey(url, cache.personalized, arm)
     const cached = cache.lookup(key)
@@ -300,7 +308,7 @@ export function createFrontHandler(options: FrontOptions) {
       if (cached) cache.delete(key)
       return fetchFromNext(request, response, path, null, null)
     }
-    fetchFromNext(request, response, path, key, null)
+    fetchFromNext(request, response, path, key, null, () => pageCacheKey(url, cache.personalized, arm))
   }
 
   function toPage(response: IncomingMessage, body: Buffer, gzip: boolean): CachedPage {

@@ -47,7 +47,14 @@ export const ARM_HEADER = 'x-experiment-arm'
 
 /** The cookie that keeps a visitor's version of one test. */
 export function armCookieName(experiment: Pick<Experiment, 'name'>): string {
-  return `lpe_ab_${experiment.name}`
+  return `${ARM_COOKIE_PREFIX}${experiment.name}`
+}
+
+export const ARM_COOKIE_PREFIX = 'lpe_ab_'
+
+/** Whether the request carries a kept version of any test. */
+export function hasArmCookie(cookieHeader: string | undefined): boolean {
+  return (cookieHeader ?? '').split(';').some((part) => part.trim().startsWith(ARM_COOKIE_PREFIX))
 }
 
 /** The version this visitor keeps for the test, from the Cookie header; undefined when none valid. */
