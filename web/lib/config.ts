@@ -70,6 +70,12 @@ const buildEnvSchema = () =>
       GOOGLE_TAG_ORIGIN: z.string().refine(isHttpUrl, 'GOOGLE_TAG_ORIGIN must be an http(s) URL.'),
       /** Tests only: serve this NDJSON file instead of studio/dataset/production.ndjson. */
       CONTENT_DATASET_FILE: z.string(),
+      REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// or rediss:// URL.'),
+      REDIS_KEY_PREFIX: z.string(),
+      REDIS_CACHE_TTL_SECONDS: z.string().regex(/^[1-9]\d*$/, 'REDIS_CACHE_TTL_SECONDS must be a whole number of seconds.'),
+      SITE_CACHE_MAX_MB: z.string().regex(/^[1-9]\d*$/, 'SITE_CACHE_MAX_MB must be a whole number of megabytes.'),
+      CALL_LOG_FILE: z.string(),
+      SANITY_LAKE_PORT: z.string().regex(/^\d{1,5}$/, 'SANITY_LAKE_PORT must be a port number.'),
     })
     .partial()
 
@@ -146,6 +152,12 @@ export interface Config {
   googleTagOrigin: string | undefined
   datasetFile: string | undefined
   studioOrigin: string | undefined
+  /** Next's ISR cache (web/server/cache): shared in Redis when redisUrl is set, else in memory. */
+  cache: { redisUrl: string | undefined; keyPrefix: string; maxMb: number | undefined; ttlSeconds: number | undefined }
+  /** The SQLite call log when Supabase is not configured (default .data/calls.sqlite). */
+  callLogFile: string | undefined
+  /** The local Content Lake's HTTP port (scripts/lake), when no project is configured. */
+  lakePort: string
 }
 
 /**
@@ -181,6 +193,14 @@ export function readConfig(env: Env): Config {
     googleTagOrigin: valid.GOOGLE_TAG_ORIGIN,
     datasetFile: valid.CONTENT_DATASET_FILE,
     studioOrigin: valid.SANITY_STUDIO_ORIGIN,
+    cache: {
+      redisUrl: valid.REDIS_URL,
+      keyPrefix: valid.REDIS_KEY_PREFIX ?? 'site:',
+      maxMb: valid.SITE_CACHE_MAX_MB ? Number(valid.SITE_CACHE_MAX_MB) : undefined,
+      ttlSeconds: valid.REDIS_CACHE_TTL_SECONDS ? Number(valid.REDIS_CACHE_TTL_SECONDS) : undefined,
+    },
+    callLogFile: valid.CALL_LOG_FILE,
+    lakePort: valid.SANITY_LAKE_PORT ?? '3334',
   }
 }
 

@@ -16,11 +16,11 @@ export interface StudioUser {
 
 /** The users/me address of the configured project, or of the local Content Lake when none is configured. */
 export function usersMeUrl(env: Env = process.env): string {
-  const { sanity, sanityApiVersion } = readConfig(env)
+  const { sanity, sanityApiVersion, lakePort } = readConfig(env)
   if (sanity?.apiHost) return `${sanity.apiHost.replace(/\/+$/, '')}/v${sanity.apiVersion}/users/me`
   if (sanity) return `https://${sanity.projectId}.api.sanity.io/v${sanity.apiVersion}/users/me`
   // No project: the Studio edits the local Content Lake (scripts/lake), on this machine.
-  return `http://127.0.0.1:${env.SANITY_LAKE_PORT?.trim() || '3334'}/v${sanityApiVersion}/users/me`
+  return `http://127.0.0.1:${lakePort}/v${sanityApiVersion}/users/me`
 }
 
 /** The token of an `Authorization: Bearer <token>` header, or null (absent, another scheme, absurd). */

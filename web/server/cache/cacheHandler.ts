@@ -3,6 +3,7 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { LRUCache } from 'lru-cache'
 import type { CacheHandler, CacheHandlerContext, CacheHandlerValue } from 'next/dist/server/lib/incremental-cache'
+import { readConfig } from '../../lib/config.ts'
 import { decodeEntry, encodeEntry, entrySize } from './entryCodec.ts'
 import { keyPrefix, logRedisProblem, publishInvalidation, redis, withTimeout } from './sharedCache.ts'
 
@@ -29,17 +30,16 @@ const MB = 1024 * 1024
 const DEFAULT_MAX_MB = 64
 const DEFAULT_TTL_SECONDS = 14 * 24 * 3600
 
-function positiveNumber(value: string | undefined, fallback: number): number {
-  const number = Number(value)
-  return Number.isFinite(number) && number > 0 ? number : fallback
-}
+
+/** Read once, on the first shared write. */
+let redisTtlSeconds: number | undefined
 
 const LOCAL_KEY = Symbol.for('pest-site.localCache')
 /** One local cache per process: Next makes a handler per request. */
 function localCache(): LRUCache<string, string> {
   const global = globalThis as unknown as Record<symbol, LRUCache<string, string> | undefined>
   return (global[LOCAL_KEY] ??= new LRUCache<string, string>({
-    maxSize: positiveNumber(process.env.SITE_CACHE_MAX_MB, DEFAULT_MAX_MB) * MB,
+    maxSize: (readConfig(process.env).cache.maxMb ?? DEFAULT_MAX_MB) * MB,
     sizeCalculation: (value, key) => entrySize(value) + key.length,
   }))
 }
@@ -85,7 +85,7 @@ export default class SiteCacheHandler {
     localCache().set(key, encoded)
     if (!redis()) return
     try {
-      const ttl = positiveNumber(process.env.REDIS_CACHE_TTL_SECONDS, DEFAULT_TTL_SECONDS)
+      const ttl = (redisTtlSeconds ??= readConfig(process.env).cache.ttlSeconds ?? DEFAULT_TTL_SECONDS)
       await withTimeout((client) => client.set(this.redisKey(key), encoded, { expiration: { type: 'EX', value: Math.round(ttl) } }))
     } catch (error) {
       logRedisProblem('set', error)

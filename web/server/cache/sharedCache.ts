@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module'
 import { createClient, type RedisClientType } from 'redis'
+import { readConfig } from '../../lib/config.ts'
 
 /**
  * The process's one link to the shared cache server (Redis or Valkey), used by the cache handler
@@ -50,9 +51,10 @@ const { tagsManifest } = require('next/dist/server/lib/incremental-cache/tags-ma
 
 function state(): State {
   const global = globalThis as unknown as Record<symbol, State | undefined>
+  const { cache } = readConfig(process.env)
   return (global[STATE] ??= {
-    url: process.env.REDIS_URL?.trim() || undefined,
-    prefix: process.env.REDIS_KEY_PREFIX?.trim() || 'site:',
+    url: cache.redisUrl,
+    prefix: cache.keyPrefix,
     commands: null,
     subscriber: null,
     listeners: new Set(),
@@ -62,6 +64,7 @@ function state(): State {
 }
 
 export function sharedCacheConfigured(): boolean {
+  // NEXT_PHASE is Next's own marker of the build, not the site's configuration.
   return state().url !== undefined && process.env.NEXT_PHASE !== 'phase-production-build'
 }
 
