@@ -13,6 +13,22 @@ import { getPersonalizedRoutes } from './personalized'
  */
 const ROUTES_TTL_MS = 30_000
 
+/**
+ * Every list of this process, so a publish webhook can drop them at once (forgetRouteLists). On
+ * globalThis because Next loads the proxy and the route handlers as separate bundles, each with its
+ * own copy of this module.
+ */
+const LISTS = Symbol.for('pest-site.routeLists')
+function registry(): Set<() => void> {
+  const global = globalThis as unknown as Record<symbol, Set<() => void> | undefined>
+  return (global[LISTS] ??= new Set())
+}
+
+/** After a publish: the next request reloads the lists, so a new or newly personalized page is served at once. */
+export function forgetRouteLists(): void {
+  for (const clear of registry()) clear()
+}
+
 function refreshedList<T extends object>(what: string, load: () => Promise<T>) {
   const cache = new LRUCache<'list', T>({
     max: 1,
@@ -27,6 +43,7 @@ function refreshedList<T extends object>(what: string, load: () => Promise<T>) {
       }
     },
   })
+  registry().add(() => cache.clear())
   return () => cache.fetch('list')
 }
 

@@ -1,6 +1,8 @@
 import { revalidateTag } from 'next/cache'
 import type { NextRequest } from 'next/server'
+import { TAGS } from '@/content/loaders'
 import { tagsFor, type PublishedDocument } from '@/content/revalidation'
+import { forgetRouteLists } from '@/content/routing'
 import { createHash } from 'node:crypto'
 import { serverConfig } from '@/lib/config'
 import { memoryReplayGuard, sharedReplayGuard, verifyWebhook } from '@/lib/webhook'
@@ -31,6 +33,9 @@ export async function POST(request: NextRequest) {
   // Tests skip the wait.
   if (!skipConsistencyWait) await new Promise((resolve) => setTimeout(resolve, CONSISTENCY_WAIT_MS))
   const tags = verdict.body ? tagsFor(verdict.body) : []
-  for (const tag of tags) revalidateTag(tag, 'max')
+  // The list of addresses expires at once (not stale-while-revalidate): the proxy reads it to know
+  // which pages exist and which read ad inputs, so a new page must be served from the next request.
+  for (const tag of tags) revalidateTag(tag, tag === TAGS.routes ? { expire: 0 } : 'max')
+  if (tags.includes(TAGS.routes)) forgetRouteLists()
   return Response.json({ revalidated: tags })
 }
