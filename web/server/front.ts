@@ -39,6 +39,8 @@ export interface FrontOptions extends Partial<Pick<EdgeOptions, 'trustedProxies'
   isDraining?: () => boolean
   /** Called after a publish webhook was accepted (the cache is already emptied). */
   onPublish?: () => void
+  /** Called once per visitor given an A/B version (its cookie set): the Calls tool's visitors per version. */
+  onArmAssigned?: (experiment: string, arm: string) => void
 }
 
 /** What GET /healthz answers: 200 when ok, else 503; the body names parts and states, no secrets. */
@@ -193,6 +195,7 @@ export function createFrontHandler(options: FrontOptions) {
     if (!arm) {
       arm = pickArm(experiment, randomInt(0, 1_000_000) / 1_000_000)
       newArmCookies.set(request, armCookie(experiment, arm))
+      options.onArmAssigned?.(experiment.name, arm)
     }
     request.headers[ARM_HEADER] = arm
     return arm

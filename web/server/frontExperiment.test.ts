@@ -12,6 +12,7 @@ import { PageCache } from './pageCache'
  */
 const EXPERIMENT = { name: 'spring-headline', arms: [{ key: 'a', weight: 70 }, { key: 'b', weight: 30 }] }
 const rendered: string[] = []
+const assigned: string[] = []
 const upstream = http.createServer((request, response) => {
   request.resume()
   const arm = request.headers[ARM_HEADER]
@@ -30,7 +31,11 @@ let base = ''
 beforeAll(async () => {
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve))
   const cache = new PageCache({ maxBytes: 10_000_000, ttlMs: 600_000 })
-  const handler = createFrontHandler({ upstream: { host: '127.0.0.1', port: (upstream.address() as AddressInfo).port }, cache })
+  const handler = createFrontHandler({
+    upstream: { host: '127.0.0.1', port: (upstream.address() as AddressInfo).port },
+    cache,
+    onArmAssigned: (experiment, arm) => assigned.push(`${experiment}:${arm}`),
+  })
   front = http.createServer(handler)
   await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve))
   base = `http://127.0.0.1:${(front.address() as AddressInfo).port}`
@@ -51,6 +56,7 @@ describe('an A/B test at the front', () => {
     expect(armOf(await crawler.text())).toBe('')
     expect(crawler.headers.get('set-cookie')).toBeNull()
     rendered.length = 0
+    assigned.length = 0
 
     const cookieName = armCookieName(EXPERIMENT)
     const visitors: { cookie: string; arm: string }[] = []
@@ -66,6 +72,8 @@ describe('an A/B test at the front', () => {
     const shareOfA = visitors.filter((visitor) => visitor.arm === 'a').length / visitors.length
     console.log(`A/B split of 1,000 visitors: a ${Math.round(shareOfA * 1000)}, b ${1000 - Math.round(shareOfA * 1000)} (weights 70/30)`)
     expect(Math.abs(shareOfA - 0.7)).toBeLessThanOrEqual(0.05)
+    // Each new visitor is counted once, with the version it got (the Calls tool's visitors per version).
+    expect(assigned).toEqual(visitors.map((visitor) => `${EXPERIMENT.name}:${visitor.arm}`))
     // Next rendered each version once; every later visitor of a version was answered from the copy.
     expect(rendered.sort()).toEqual(['a', 'b'])
     for (const arm of ['a', 'b']) expect(cacheStates[arm]!.slice(1).every((state) => state === 'hit'), arm).toBe(true)

@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util'
 import { readConfig } from '../lib/config.ts'
 import { commonHeaders } from '../lib/securityHeaders.ts'
 import { closeSharedCache, onInvalidation, redisHealthy, sharedCacheConfigured } from './cache/sharedCache.ts'
+import { recordArmVisit } from '../lib/campaigns/armVisits.ts'
 import { clientErrorResponse, createFrontHandler, type Health } from './front.ts'
 import { PageCache } from './pageCache.ts'
 import { scriptsAfterFirstPaint } from './scriptsAfterPaint.ts'
@@ -98,6 +99,7 @@ const front = http.createServer(
     securityHeaders,
     trustedProxies,
     isDraining: () => draining,
+    onArmAssigned: recordArmVisit,
     health: async (): Promise<Health> => {
       if (draining) return { ok: false, body: { status: 'draining' } }
       const [next, redis] = await Promise.all([nextAnswers(), redisHealthy()])

@@ -1,8 +1,9 @@
 import { CogIcon } from '@sanity/icons/Cog'
 import { defineArrayMember, defineField, defineType, type StringRule } from 'sanity'
-import { dialsSameNumber, formatUsPhone, isUsE164 } from '../../../web/lib/phone'
+import { dialsSameNumber, formatUsPhone } from '../../../web/lib/phone'
 import { trackingNumbersField } from '../objects/trackingNumberRule'
 import { isAdsId, isAnalyticsId, isConversionLabel, isGtmId, trackingProblems, type TrackingSettings } from '../../../web/lib/tracking/settings'
+import { usPhoneRule } from '../objects/usPhoneRule'
 
 /** An optional ID field: empty, or of the form `test` accepts (the message says which). */
 function optionalId(test: (value: string) => boolean, message: string) {
@@ -38,12 +39,7 @@ export const siteSettings = defineType({
       group: 'phone',
       description:
         'The one number every call button dials, in international form: +1 then 10 digits, no spaces (for example +18885550142). Changing it here changes every page.',
-      validation: (rule) =>
-        rule.required().custom((value) =>
-          typeof value === 'string' && isUsE164(value)
-            ? true
-            : 'Write the number as +1 followed by the 10-digit US number, with no spaces or dashes, e.g. +18885550142.',
-        ).error(),
+      validation: usPhoneRule,
     }),
     defineField({
       name: 'phoneDisplay',

@@ -1,7 +1,8 @@
 import { MobileDeviceIcon } from '@sanity/icons/MobileDevice'
 import { defineArrayMember, defineField, defineType } from 'sanity'
-import { formatUsPhone, isUsE164 } from '../../../web/lib/phone'
+import { formatUsPhone } from '../../../web/lib/phone'
 import { TRACKING_MATCH_TITLES, trackingRuleProblem, trackingRuleProblems, type TrackingMatch, type TrackingNumberRule } from '../../../web/lib/campaigns/trackingNumber'
+import { usPhoneRule } from './usPhoneRule'
 
 /**
  * One tracking-number rule of Site settings: visits from a campaign, a source or a state see another
@@ -44,12 +45,7 @@ export const trackingNumberRule = defineType({
       title: 'Number to show',
       type: 'string',
       description: 'In international form: +1 then 10 digits, no spaces. Every call button and shown number on the page uses it instead of the default.',
-      validation: (rule) =>
-        rule.required().custom((value) =>
-          typeof value === 'string' && isUsE164(value)
-            ? true
-            : 'Write the number as +1 followed by the 10-digit US number, with no spaces or dashes, e.g. +18885550142.',
-        ).error(),
+      validation: usPhoneRule,
     }),
   ],
   preview: {
