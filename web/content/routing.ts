@@ -6,7 +6,8 @@ import { getPersonalizedRoutes } from './personalized'
 /**
  * What the proxy knows about addresses, from the content: the addresses content exists at (it
  * answers unknown paths with the prebuilt not-found page, fully rendered HTML, status 404, and logs
- * them) and the pages that read ad inputs. Each list is refreshed every ROUTES_TTL_MS in the
+ * them) and the pages that read ad inputs. A publish drops them (forgetRouteLists, from the
+ * webhook); otherwise each list is refreshed every ROUTES_TTL_MS in the
  * background (the last list answers meanwhile), so a page published in the Studio is reachable,
  * and personalized, within that time; if the Content Lake cannot be reached, the last known list
  * is kept for another period.

@@ -46,7 +46,7 @@ export const page = defineType({
       type: 'array',
       group: 'ads',
       description:
-        'What an ad’s address may change on this page, rendered on the server and cached per variant. The hero’s “Headline from the ad” and “Location line” say where the values go. A newly published page reads them within about a minute.',
+        'What an ad’s address may change on this page, rendered on the server and cached per variant. The hero’s “Headline from the ad” and “Location line” say where the values go. A newly published page reads them within seconds.',
       of: [{ type: 'string' }],
       options: { list: AD_INPUT_NAMES.map((name) => ({ value: name, title: VARIANT_FIELDS[name].title })), layout: 'grid' },
       validation: (rule) => rule.unique().error('Choose each input once.'),
