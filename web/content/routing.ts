@@ -6,7 +6,7 @@ import { getPersonalizedRoutes } from './personalized'
 /**
  * What the proxy knows about addresses, from the content: the addresses content exists at (it
  * answers unknown paths with the prebuilt not-found page, fully rendered HTML, status 404, and logs
- * them) and the pages that read ad inputs. A publish drops them (forgetRouteLists, from the
+ * them) and the pages that read ad inputs. A publish reloads them (forgetRouteLists, from the
  * webhook); otherwise each list is refreshed every ROUTES_TTL_MS in the
  * background (the last list answers meanwhile), so a page published in the Studio is reachable,
  * and personalized, within that time; if the Content Lake cannot be reached, the last known list
@@ -25,9 +25,13 @@ function registry(): Set<() => void> {
   return (global[LISTS] ??= new Set())
 }
 
-/** After a publish: the next request reloads the lists, so a new or newly personalized page is served at once. */
+/**
+ * After a publish: every list reloads now (the publish expired its cache tag, so the reload reads the
+ * new content), so a new or newly personalized page is served within moments. If the reload fails,
+ * the last list stays: a failing Content Lake never empties what the proxy knows.
+ */
 export function forgetRouteLists(): void {
-  for (const clear of registry()) clear()
+  for (const refresh of registry()) refresh()
 }
 
 function refreshedList<T extends object>(what: string, load: () => Promise<T>) {
@@ -44,7 +48,7 @@ function refreshedList<T extends object>(what: string, load: () => Promise<T>) {
       }
     },
   })
-  registry().add(() => cache.clear())
+  registry().add(() => void cache.fetch('list', { forceRefresh: true }))
   return () => cache.fetch('list')
 }
 
