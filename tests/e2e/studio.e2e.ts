@@ -126,9 +126,9 @@ describe('the Studio on the local Content Lake', { timeout: 240_000 }, () => {
     await page.close()
   })
 
-  // Skipped on the merged main after two full runs: the insert menu's "Hero" item resolves but Playwright finds
-  // it "not visible" after scrolling (a popover in the Studio's block menu); passed in its own branch. See the
-  // closing note of stop 19.
+  // Skipped on the merged main: after the merge (the page type gained the Ads fields of the campaigns work) the
+  // page builder's "Add item" menu no longer offers an item named "Hero" where this test looks (three runs: 30 s
+  // timeout on getByRole('menuitem', { name: /^Hero/ })); it passed on its own branch. See stop 19's closing note.
   it.skip('creates a page with a hero in the page builder, publishes it, and the site serves it', async () => {
     const page = await openStudio('/intent/create/template=page;type=page/')
     const title = page.locator('input#title')
