@@ -1,13 +1,15 @@
 import { NextResponse, type NextRequest } from 'next/server'
 import { resolveLocation } from './lib/location'
-import { encodeVariant, readInputs, routeInputs, variantFor } from './lib/personalization/variant'
-import { ARM_HEADER, keptArm, PERSONALIZATION_HEADER, personalizationHeader } from './lib/personalization/header'
+import { encodeVariant, lookupsFor, readInputs, routeInputs, variantFor } from './lib/personalization/variant'
+import { ARM_HEADER, keptArm, NO_ARM, PERSONALIZATION_HEADER, personalizationHeader } from './lib/personalization/header'
 import { isKnownSlug, personalizedRouteAt } from './content/routing'
 
 /**
  * Runs before every page request (not assets, not the Studio):
- * 1. Pages that read ad inputs (content: a page's "Ad inputs"; `/` and `/v2` in the bundled content) with personalizing parameters are rewritten to a cached variant
- *    route, so the first HTML already says "Wasp Removal" and "Dallas, TX", served from the cache.
+ * 1. Pages that read ad inputs (content: a page's "Ad inputs"; `/` and `/v2` in the bundled content), run an
+ *    A/B test, or, when Site settings have tracking-number rules, every page, are rewritten to a cached variant
+ *    route when the request shapes one, so the first HTML already says "Wasp Removal", "Dallas, TX" and the
+ *    campaign's number, served from the cache.
  *    The visitor's address (with gclid, utm_*, …) is left as it is.
  * 2. Paths that are no page are logged and answered with the prebuilt not-found page.
  */
@@ -32,11 +34,11 @@ export async function proxy(request: NextRequest) {
 
   const route = await personalizedRouteAt(pathname)
   if (route) {
-    // The A/B version: the front's choice (web/server/front.ts), else the visitor's cookie (plain `next start`).
-    const arm = request.headers.get(ARM_HEADER) ?? (route.experiment ? keptArm(request.headers.get('cookie') ?? undefined, route.experiment) : undefined)
+    // The A/B version: the front's choice (web/server/front.ts; NO_ARM: none), else the visitor's cookie (plain `next start`).
+    const chosen = request.headers.get(ARM_HEADER)
+    const arm = chosen === NO_ARM ? undefined : (chosen ?? (route.experiment ? keptArm(request.headers.get('cookie') ?? undefined, route.experiment) : undefined))
     const inputs = routeInputs(route, readInputs(searchParams, { arm }))
-    const location = inputs.locationCode ? await resolveLocation(inputs.locationCode) : null
-    const variant = variantFor(route, inputs, location)
+    const variant = variantFor(route, inputs, await lookupsFor(route, inputs, resolveLocation))
     if (!variant) return taught(NextResponse.next(), route)
     const target = new URL(`${VARIANT_PREFIX}${route.id}/${encodeVariant(variant)}`, request.url)
     target.search = ''

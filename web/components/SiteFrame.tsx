@@ -15,6 +15,8 @@ export interface CallContext {
   /** The page's A/B test and the version shown, so every tap carries them. */
   experiment?: string
   arm?: string
+  /** The number the page shows and dials (a tracking rule's, or Site settings'). */
+  number?: string
 }
 export type CallBarMode = 'phones' | 'afterHero' | 'none'
 
@@ -38,7 +40,7 @@ export function SiteFrame({
   return (
     <>
       {chrome === 'site' ? <SiteHeader site={site} /> : null}
-      <main id="main" data-call-keyword={callContext.keyword || undefined} data-call-location={callContext.location || undefined} data-call-variant={callContext.variant || undefined} data-call-experiment={callContext.experiment || undefined} data-call-arm={callContext.arm || undefined}>
+      <main id="main" data-call-keyword={callContext.keyword || undefined} data-call-location={callContext.location || undefined} data-call-variant={callContext.variant || undefined} data-call-experiment={callContext.experiment || undefined} data-call-arm={callContext.arm || undefined} data-call-number={callContext.number || undefined}>
         {children}
       </main>
       {chrome === 'site' ? <SiteFooter site={site} /> : null}

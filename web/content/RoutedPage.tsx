@@ -2,6 +2,7 @@ import { BlockRenderer } from '@/blocks/BlockRenderer'
 import type { BlockContext } from '@/blocks/types'
 import type { RoutedDocument } from './loaders'
 import { formatCityState } from '@/lib/location/parse'
+import { withTrackingNumber } from '@/lib/campaigns/trackingNumber'
 import { LegalDocument } from './LegalDocument'
 import { SiteFrame } from '@/components/SiteFrame'
 import { Toasts } from '@/components/Toasts'
@@ -10,7 +11,9 @@ import { Toasts } from '@/components/Toasts'
  * Draws any routed document in the frame it asks for, with the toast layer only where a page shows
  * messages. Page-builder and pest pages render through blocks, legal pages as text.
  */
-export function RoutedPage({ doc, context, variant }: { doc: RoutedDocument; context: BlockContext; variant?: string }) {
+export function RoutedPage({ doc, context: given, variant }: { doc: RoutedDocument; context: BlockContext; variant?: string }) {
+  // A tracking rule's number replaces Site settings' number everywhere on the page, rendered here into the cached copy.
+  const context = given.trackingNumber ? { ...given, site: withTrackingNumber(given.site, given.trackingNumber) } : given
   const test = context.arm && 'experiment' in doc ? doc.experiment : null
   const arm = test?.arms?.find((candidate) => candidate.key === context.arm)
   const blocks = withArm('blocks' in doc ? doc.blocks : [], arm)
@@ -25,6 +28,7 @@ export function RoutedPage({ doc, context, variant }: { doc: RoutedDocument; con
           keyword: context.keyword ?? context.headline,
           location: context.location ? formatCityState(context.location) : undefined,
           variant,
+          number: context.site.phone,
           ...(arm && test?.name ? { experiment: test.name, arm: arm.key } : {}),
         }}
       >

@@ -3,6 +3,7 @@ import { cache } from 'react'
 import { fetchContent } from '@/lib/sanity/fetch'
 import { pestsQuery, routeQuery, routeSlugsQuery, settingsQuery } from './queries'
 import { fillPhone, type SiteSettings } from '@/lib/site'
+import { withTrackingNumber } from '@/lib/campaigns/trackingNumber'
 
 /**
  * Content loaders shared by the route files. Each is memoized per request (React cache), and each
@@ -30,7 +31,8 @@ export const getRoute = cache((slug: string) =>
   fetchContent(routeQuery, { slug }, [TAGS.slug(slug), TAGS.pests, TAGS.faqs]),
 )
 
-const getRouteSlugs = cache(() => fetchContent(routeSlugsQuery, {}, [TAGS.routes]))
+/** Every routed document's slug, the home page's too. */
+export const getRouteSlugs = cache(() => fetchContent(routeSlugsQuery, {}, [TAGS.routes]))
 
 /** The slugs that are addresses of their own: every routed document but the home page, which lives at "/" only. */
 export const getAddressSlugs = cache(async () => {
@@ -41,9 +43,9 @@ export const getAddressSlugs = cache(async () => {
 export type RoutedDocument = NonNullable<Awaited<ReturnType<typeof getRoute>>>
 
 
-/** Title, description ({phone} filled from Site settings), keywords, robots and canonical address of a routed document. */
-export async function documentMetadata(doc: RoutedDocument, path: string): Promise<Metadata> {
-  const seo = { ...doc.seo, description: fillPhone(doc.seo.description, await getSettings()) }
+/** Title, description ({phone} filled from Site settings, or the visit's tracking number), keywords, robots and canonical address of a routed document. */
+export async function documentMetadata(doc: RoutedDocument, path: string, trackingNumber?: string): Promise<Metadata> {
+  const seo = { ...doc.seo, description: fillPhone(doc.seo.description, withTrackingNumber(await getSettings(), trackingNumber ?? null)) }
   const [index, follow] = seo.robots.split(',')
   return {
     title: seo.title,

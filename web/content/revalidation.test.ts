@@ -3,7 +3,7 @@ import { tagsFor } from './revalidation'
 
 describe('tagsFor', () => {
   it('refreshes every page for a settings change (the phone number)', () => {
-    expect(tagsFor({ _type: 'siteSettings', _id: 'siteSettings' })).toEqual(['siteSettings'])
+    expect(tagsFor({ _type: 'siteSettings', _id: 'siteSettings' })).toEqual(['siteSettings', 'routes'])
   })
 
   it('refreshes just that page for a page, pest page or legal page', () => {

@@ -17,8 +17,9 @@ export interface PublishedDocument {
 export function tagsFor(document: PublishedDocument): string[] {
   switch (document._type) {
     case 'siteSettings':
-      // The phone, labels, footer and home page reach every page.
-      return [TAGS.settings]
+      // The phone, labels, footer and home page reach every page; its tracking-number rules decide
+      // which pages have variants, as the list of addresses does.
+      return [TAGS.settings, TAGS.routes]
     case 'pest':
       return [TAGS.pests]
     case 'faq':

@@ -6,7 +6,7 @@ import Negotiator from 'negotiator'
 import vary from 'vary'
 import { clientAddress, clientResponseHeaders, upstreamRequestHeaders, type EdgeOptions } from './edge.ts'
 import { BodyError, hasBody, readBody, UploadGate } from './limits.ts'
-import { ARM_HEADER, armCookie, hasArmCookie, isSearchEngine, keptArm, PERSONALIZATION_HEADER } from '../lib/personalization/header.ts'
+import { ARM_HEADER, armCookie, hasArmCookie, isSearchEngine, keptArm, NO_ARM, PERSONALIZATION_HEADER } from '../lib/personalization/header.ts'
 import { pickArm } from '../lib/personalization/variant.ts'
 import { pageCacheKey, type CachedPage, type PageCache } from './pageCache.ts'
 import { inlineScriptHashes, withScriptHashes } from './scriptHashes.ts'
@@ -187,10 +187,16 @@ export function createFrontHandler(options: FrontOptions) {
    * On a page with a running A/B test: the version the visitor keeps (cookie), else one chosen by
    * weight, told to Next in ARM_HEADER and kept with a Set-Cookie added to this answer only, so the
    * copies stay shared: one per version. Crawlers get none (the control, the plain page).
+   * On a page it knows, the front's "none" is told to Next too: otherwise the proxy would fall back to
+   * a kept cookie (a test the front has not learned of yet) and its version be kept as the plain page.
    */
   function abVersion(request: IncomingMessage, path: string): string | undefined {
-    const experiment = cache.personalized.get(path)?.experiment
-    if (!experiment || isSearchEngine(request.headers['user-agent'])) return undefined
+    const route = cache.personalized.get(path)
+    const experiment = route?.experiment
+    if (!experiment || isSearchEngine(request.headers['user-agent'])) {
+      if (route !== undefined) request.headers[ARM_HEADER] = NO_ARM
+      return undefined
+    }
     let arm = keptArm(request.headers.cookie, experiment)
     if (!arm) {
       arm = pickArm(experiment, randomInt(0, 1_000_000) / 1_000_000)

@@ -93,3 +93,45 @@ describe('an A/B test at the front', () => {
     expect(response.headers.get('set-cookie')).toMatch(/=(a|b);/)
   })
 })
+
+describe('a test added to a page the front knows as plain', () => {
+  it('never keeps a visitor’s kept version as the plain page: a crawler then gets the control', async () => {
+    // Next as the proxy answers: the page runs a test only from the second answer on (the content
+    // changed between two requests), and without the front's choice it reads the visitor's cookie.
+    let answers = 0
+    const next = http.createServer((request, response) => {
+      request.resume()
+      const chosen = request.headers[ARM_HEADER]
+      const kept = /lpe_ab_spring-headline=(\w+)/.exec(String(request.headers.cookie ?? ''))?.[1]
+      const arm = chosen === undefined ? kept : chosen === '*' ? undefined : String(chosen)
+      const first = answers++ === 0
+      response.writeHead(200, {
+        'content-type': 'text/html; charset=utf-8',
+        'x-nextjs-cache': 'HIT',
+        // The first answer is not kept (as after a publish emptied the copies), so the second goes to Next.
+        'cache-control': first ? 'private, no-store' : 's-maxage=3600',
+        'x-personalized-inputs': personalizationHeader(first ? undefined : { fields: [], experiment: EXPERIMENT }),
+      })
+      response.end(`<main id="main" data-call-arm="${arm ?? ''}"></main>`)
+    })
+    await new Promise<void>((resolve) => next.listen(0, '127.0.0.1', resolve))
+    const server = http.createServer(
+      createFrontHandler({ upstream: { host: '127.0.0.1', port: (next.address() as AddressInfo).port }, cache: new PageCache({ maxBytes: 1_000_000, ttlMs: 600_000 }) }),
+    )
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/spring`
+    try {
+      expect(armOf(await (await fetch(url)).text())).toBe('')
+      // Known as plain; Next now knows the test. The visitor keeps version b.
+      await (await fetch(url, { headers: { cookie: `${armCookieName(EXPERIMENT)}=b` } })).text()
+      const crawler = await (await fetch(url, { headers: { 'user-agent': 'Googlebot/2.1' } })).text()
+      expect(armOf(crawler)).toBe('')
+      const visitor = await fetch(url, { headers: { cookie: `${armCookieName(EXPERIMENT)}=b` } })
+      expect(armOf(await visitor.text())).toBe('b')
+    } finally {
+      server.closeAllConnections()
+      next.closeAllConnections()
+      await Promise.all([new Promise((resolve) => server.close(resolve)), new Promise((resolve) => next.close(resolve))])
+    }
+  })
+})

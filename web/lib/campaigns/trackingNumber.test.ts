@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { chooseTrackingNumber, stateOfLocation, trackingRuleProblems, withTrackingNumber, type TrackingNumberRule } from './trackingNumber'
+import { chooseTrackingNumber, matchedUtmRule, numberForVisit, stateOfLocation, trackingRuleProblems, usableTrackingRules, utmSource, withTrackingNumber, type TrackingNumberRule } from './trackingNumber'
 
 const CAMPAIGN = '+12125550101'
 const SOURCE = '+13125550102'
@@ -89,5 +89,36 @@ describe('trackingRuleProblems', () => {
       { key: 'two', message: expect.stringMatching(/Campaign \(utm_campaign\) “termites” already has a rule with another number \(\+12125550101\)/) },
       { key: 'four', message: expect.stringMatching(/already has a rule with this number: remove one of them/) },
     ])
+  })
+})
+
+describe('usableTrackingRules / matchedUtmRule / numberForVisit', () => {
+  const usable = usableTrackingRules([
+    ...rules,
+    null,
+    { _key: 'd', match: 'campaign', value: ' termites  FALL', phone: '+13125550199' },
+    { _key: 'e', match: 'source', value: 'google', phone: '555-0100' },
+    { _key: 'f', match: 'state', value: 'Texas', phone: STATE },
+  ])
+
+  it('keeps valid rules in comparable form, the first of two for one value', () => {
+    expect(usable).toEqual([
+      { match: 'state', value: 'TX', phone: STATE },
+      { match: 'source', value: 'bing', phone: SOURCE },
+      { match: 'campaign', value: 'termites fall', phone: CAMPAIGN },
+    ])
+  })
+
+  it('selects one rule from the utm values, a campaign before a source, and nothing for others', () => {
+    expect(matchedUtmRule(usable, utmSource(new URLSearchParams('utm_campaign=Termites%20Fall&utm_source=bing')))).toBe('campaign:termites fall')
+    expect(matchedUtmRule(usable, utmSource(new URLSearchParams('utm_campaign=x&utm_source=Bing')))).toBe('source:bing')
+    expect(matchedUtmRule(usable, utmSource(new URLSearchParams('utm_campaign=x&utm_source=google')))).toBe('')
+  })
+
+  it('gives the selected rule’s number, else the state’s, else none', () => {
+    expect(numberForVisit(usable, 'campaign:termites fall', 'TX')).toBe(CAMPAIGN)
+    expect(numberForVisit(usable, 'source:bing', null)).toBe(SOURCE)
+    expect(numberForVisit(usable, '', 'TX')).toBe(STATE)
+    expect(numberForVisit(usable, '', 'CA')).toBeNull()
   })
 })

@@ -143,3 +143,50 @@ export function trackingRuleProblems(rules: readonly (TrackingNumberRule | null)
   }
   return problems
 }
+
+/** A rule the site can use: valid, its value in comparable form; the first of conflicting rules wins. */
+export interface UsableTrackingRule {
+  match: TrackingMatch
+  value: string
+  phone: string
+}
+
+/**
+ * The rules of Site settings the site applies: invalid ones dropped (the Studio refuses them, but a
+ * document may come from elsewhere), values normalized, and of two rules for one value the first.
+ */
+export function usableTrackingRules(rules: readonly (TrackingNumberRule | null)[] | null | undefined): UsableTrackingRule[] {
+  const usable = new Map<string, UsableTrackingRule>()
+  for (const rule of rules ?? []) {
+    if (!rule || trackingRuleProblem(rule)) continue
+    const match = rule.match as TrackingMatch
+    const value = normalizeMatchValue(match, rule.value)
+    if (!usable.has(`${match}:${value}`)) usable.set(`${match}:${value}`, { match, value, phone: rule.phone! })
+  }
+  return [...usable.values()]
+}
+
+/** The utm values of a landing address, in comparable form: what a campaign or source rule can match. */
+export function utmSource(params: URLSearchParams): { campaign: string; source: string } {
+  return { campaign: normalizeMatchValue('campaign', params.get('utm_campaign')), source: normalizeMatchValue('source', params.get('utm_source')) }
+}
+
+/**
+ * The one rule value a visit's utm values select, as "campaign:<value>" or "source:<value>", or ''
+ * when no campaign or source rule matches (then only a state rule can). Keying a cached page by this,
+ * never by the raw utm values, bounds its copies by the number of rules.
+ */
+export function matchedUtmRule(rules: readonly UsableTrackingRule[], visit: { campaign: string; source: string }): string {
+  for (const match of ['campaign', 'source'] as const) {
+    const value = visit[match]
+    if (value && rules.some((rule) => rule.match === match && rule.value === value)) return `${match}:${value}`
+  }
+  return ''
+}
+
+/** The number for a visit: the rule matchedUtmRule selected, else the state's rule; null for the default number. */
+export function numberForVisit(rules: readonly UsableTrackingRule[], matched: string, state: string | null): string | null {
+  const separator = matched.indexOf(':')
+  const context: TrackingContext = separator > 0 ? { [matched.slice(0, separator)]: matched.slice(separator + 1) } : {}
+  return chooseTrackingNumber(rules, { ...context, state })
+}

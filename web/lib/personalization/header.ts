@@ -1,4 +1,5 @@
 import { ARM_KEY, isVariantField, type Experiment, type PersonalizedRoute } from './variant.ts'
+import { usableTrackingRules, type UsableTrackingRule } from '../campaigns/trackingNumber.ts'
 
 /**
  * Which inputs shape a page is content, known to the proxy (inside Next); the front's page cache,
@@ -7,11 +8,13 @@ import { ARM_KEY, isVariantField, type Experiment, type PersonalizedRoute } from
  */
 export const PERSONALIZATION_HEADER = 'x-personalized-inputs'
 
-export type TaughtRoute = Pick<PersonalizedRoute, 'fields' | 'approvedKeywords' | 'experiment'>
+export type TaughtRoute = Pick<PersonalizedRoute, 'fields' | 'approvedKeywords' | 'experiment' | 'trackingNumbers'>
 
 /** '-' for a plain page; else the route's inputs (and approved keywords), URI-encoded JSON. */
 export function personalizationHeader(route: TaughtRoute | undefined): string {
-  return route ? encodeURIComponent(JSON.stringify({ fields: route.fields, approvedKeywords: route.approvedKeywords, experiment: route.experiment })) : '-'
+  return route
+    ? encodeURIComponent(JSON.stringify({ fields: route.fields, approvedKeywords: route.approvedKeywords, experiment: route.experiment, trackingNumbers: route.trackingNumbers }))
+    : '-'
 }
 
 /** null: a plain page; undefined: no (valid) header. */
@@ -19,14 +22,30 @@ export function parsePersonalizationHeader(value: string | string[] | undefined)
   if (typeof value !== 'string') return undefined
   if (value === '-') return null
   try {
-    const { fields, approvedKeywords, experiment } = JSON.parse(decodeURIComponent(value)) as { fields?: unknown; approvedKeywords?: unknown; experiment?: unknown }
+    const { fields, approvedKeywords, experiment, trackingNumbers } = JSON.parse(decodeURIComponent(value)) as {
+      fields?: unknown
+      approvedKeywords?: unknown
+      experiment?: unknown
+      trackingNumbers?: unknown
+    }
     if (!Array.isArray(fields) || !fields.every(isVariantField)) return undefined
     const approved = Array.isArray(approvedKeywords) ? approvedKeywords.filter((keyword): keyword is string => typeof keyword === 'string') : []
     const test = parseExperiment(experiment)
-    return { fields, ...(approved.length > 0 ? { approvedKeywords: approved } : {}), ...(test ? { experiment: test } : {}) }
+    const rules = parseTrackingRules(trackingNumbers)
+    return {
+      fields,
+      ...(approved.length > 0 ? { approvedKeywords: approved } : {}),
+      ...(test ? { experiment: test } : {}),
+      ...(rules.length > 0 ? { trackingNumbers: rules } : {}),
+    }
   } catch {
     return undefined
   }
+}
+
+/** The rules as the proxy sent them, checked again like any content: only usable ones, in comparable form. */
+function parseTrackingRules(value: unknown): UsableTrackingRule[] {
+  return Array.isArray(value) ? usableTrackingRules(value.filter((rule): rule is Record<string, string> => typeof rule === 'object' && rule !== null)) : []
 }
 
 /** An experiment name that is safe inside a cookie name. */
@@ -44,6 +63,8 @@ function parseExperiment(value: unknown): Experiment | undefined {
 
 /** The request header the front sends Next with the version it chose or the visitor kept. */
 export const ARM_HEADER = 'x-experiment-arm'
+/** ARM_HEADER's value when the front decided on no version (a crawler, a page it knows runs no test). */
+export const NO_ARM = '*'
 
 /** The cookie that keeps a visitor's version of one test. */
 export function armCookieName(experiment: Pick<Experiment, 'name'>): string {

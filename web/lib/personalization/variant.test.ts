@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { decodeVariant, encodeVariant, readInputs, routeInputs, variantFor, type PersonalizedRoute } from './variant'
+import { decodeVariant, encodeVariant, lookupsFor, readInputs, routeInputs, variantFor, type PersonalizedRoute } from './variant'
 
 /** The two personalized pages of the bundled content (studio/dataset: the home page's and /v2's "Ad inputs"). */
 const PERSONALIZED_ROUTES: Record<string, PersonalizedRoute> = {
@@ -19,6 +19,7 @@ describe('readInputs', () => {
       locationCode: '1026339',
       headline: 'fast help',
       question: true,
+      trackingSource: '',
     })
   })
 
@@ -33,21 +34,21 @@ describe('readInputs', () => {
 describe('routeInputs', () => {
   it('keeps only what the route reads', () => {
     const inputs = readInputs(new URLSearchParams('kw=wasp+removal&loc_physical_ms=1026339&headline1=Need+Help&q=y'))
-    expect(routeInputs(PERSONALIZED_ROUTES['/v2']!, inputs)).toEqual({ keyword: '', locationCode: '1026339', headline: 'need help', question: true })
-    expect(routeInputs(PERSONALIZED_ROUTES['/']!, inputs)).toEqual({ keyword: 'wasp removal', locationCode: '1026339', headline: '', question: false })
+    expect(routeInputs(PERSONALIZED_ROUTES['/v2']!, inputs)).toEqual({ keyword: '', locationCode: '1026339', headline: 'need help', question: true, trackingSource: '' })
+    expect(routeInputs(PERSONALIZED_ROUTES['/']!, inputs)).toEqual({ keyword: 'wasp removal', locationCode: '1026339', headline: '', question: false, trackingSource: '' })
   })
 })
 
 describe('variantFor', () => {
   it('keeps only the fields the route declares', () => {
     const all = inputs('kw=ants&headline1=Call+now&q=y')
-    expect(variantFor(home, all, dallas)).toEqual({ keyword: 'ants', location: 'Dallas, TX' })
-    expect(variantFor(v2, all, dallas)).toEqual({ location: 'Dallas, TX', headline: 'call now', question: true })
+    expect(variantFor(home, all, { location: dallas })).toEqual({ keyword: 'ants', location: 'Dallas, TX' })
+    expect(variantFor(v2, all, { location: dallas })).toEqual({ location: 'Dallas, TX', headline: 'call now', question: true })
   })
 
   it('is null (the plain cached page) without personalizing input, e.g. only gclid/utm', () => {
-    expect(variantFor(home, inputs('gclid=abc&utm_source=google'), null)).toBeNull()
-    expect(variantFor(home, inputs('kw=near+me'), null)).toBeNull()
+    expect(variantFor(home, inputs('gclid=abc&utm_source=google'), { location: null })).toBeNull()
+    expect(variantFor(home, inputs('kw=near+me'), { location: null })).toBeNull()
   })
 })
 
@@ -70,5 +71,63 @@ describe('encodeVariant / decodeVariant', () => {
     expect(decodeVariant('not base64 !')).toBeNull()
     expect(decodeVariant('')).toBeNull()
     expect(decodeVariant(encodeVariant({ keyword: 'ants' }) + 'A')).toBeNull()
+  })
+})
+
+describe('tracking numbers', () => {
+  const FALL = '+12145550101'
+  const BING = '+12145550102'
+  const TEXAS = '+12145550103'
+  const rules = [
+    { match: 'campaign', value: 'termites fall', phone: FALL },
+    { match: 'source', value: 'bing', phone: BING },
+    { match: 'state', value: 'TX', phone: TEXAS },
+  ] as const
+  const ants = { id: 'ants', path: '/ants', fields: [], trackingNumbers: rules }
+  const resolve = async (code: string) => (code === '1026339' ? dallas : null)
+  const variantOf = async (route: typeof ants | typeof home, query: string) => {
+    const read = routeInputs(route, inputs(query))
+    return variantFor(route, read, await lookupsFor(route, read, resolve))
+  }
+
+  it('narrows the utm values to the one rule they select, so any other utm value shapes nothing', () => {
+    expect(routeInputs(ants, inputs('utm_campaign=Termites+Fall&utm_source=bing')).trackingSource).toBe('campaign:termites fall')
+    expect(routeInputs(ants, inputs('utm_campaign=spring&utm_source=BING')).trackingSource).toBe('source:bing')
+    expect(routeInputs(ants, inputs('utm_campaign=spring&utm_source=google')).trackingSource).toBe('')
+    // A route without rules ignores utm values altogether.
+    expect(routeInputs(home, inputs('utm_campaign=termites+fall')).trackingSource).toBe('')
+  })
+
+  it('keeps the location code for a state rule only when no campaign or source rule matched', () => {
+    expect(routeInputs(ants, inputs('loc_physical_ms=1026339')).locationCode).toBe('1026339')
+    expect(routeInputs(ants, inputs('utm_source=bing&loc_physical_ms=1026339')).locationCode).toBeNull()
+    expect(routeInputs({ ...ants, trackingNumbers: rules.slice(0, 2) }, inputs('loc_physical_ms=1026339')).locationCode).toBeNull()
+  })
+
+  it('puts the chosen number in the variant, campaign before source before state, and nothing else', async () => {
+    expect(await variantOf(ants, 'utm_campaign=termites+fall&utm_source=bing&loc_physical_ms=1026339')).toEqual({ trackingNumber: FALL })
+    expect(await variantOf(ants, 'utm_source=bing&loc_physical_ms=1026339')).toEqual({ trackingNumber: BING })
+    // The state picks the number; the page does not read the location, so it shows no location line.
+    expect(await variantOf(ants, 'loc_physical_ms=1026339&utm_campaign=other')).toEqual({ trackingNumber: TEXAS })
+    expect(await variantOf(ants, 'utm_campaign=other&gclid=x')).toBeNull()
+    expect(await variantOf({ ...home, trackingNumbers: rules }, 'kw=ants&utm_source=bing')).toEqual({ keyword: 'ants', trackingNumber: BING })
+  })
+
+  it('bounds the variants by the rules: a thousand campaign names give two numbers', async () => {
+    const variants = new Set<string>()
+    for (let index = 0; index < 1000; index++) {
+      const variant = await variantOf(ants, `utm_campaign=campaign-${index}&utm_source=${index % 2 ? 'bing' : 'google'}`)
+      variants.add(variant ? encodeVariant(variant) : 'plain')
+    }
+    expect(variants.size).toBe(2)
+  })
+
+  it('round-trips a number and refuses anything but a US number in its place', () => {
+    const segment = encodeVariant({ trackingNumber: FALL })
+    expect(decodeVariant(segment)).toEqual({ trackingNumber: FALL })
+    const forge = (number: string) => Buffer.from(JSON.stringify(['', '', '', 0, '', number])).toString('base64url')
+    expect(decodeVariant(forge(FALL))).toEqual({ trackingNumber: FALL })
+    expect(decodeVariant(forge('+1555'))).toBeNull()
+    expect(decodeVariant(forge('<b>'))).toBeNull()
   })
 })

@@ -1,5 +1,7 @@
 import { keywordFrom, normalizeKeyword, titleCase } from './keyword.ts'
 import { formatCityState, isLocationCode, parseCityState, type VisitorLocation } from '../location/parse.ts'
+import { isUsE164 } from '../phone.ts'
+import { matchedUtmRule, numberForVisit, utmSource, type UsableTrackingRule } from '../campaigns/trackingNumber.ts'
 
 /**
  * Personalized variants of cached pages. A route declares which visitor inputs shape it; the
@@ -14,9 +16,11 @@ import { formatCityState, isLocationCode, parseCityState, type VisitorLocation }
  * tracking number) is one more record.
  */
 
-/** What the proxy looked up for a request before choosing the variant (only the location, so far). */
+/** What the proxy looked up for a request before choosing the variant (lookupsFor). */
 export interface Lookups {
   location: VisitorLocation | null
+  /** The number Site settings' tracking rules give this visit; null: the default number. */
+  trackingNumber?: string | null
 }
 
 /** What a variant gives the blocks (part of BlockContext). */
@@ -31,6 +35,8 @@ export interface PersonalizationContext {
   location?: VisitorLocation | null
   /** The A/B test's version this visitor keeps (the page's experiment says what it changes). */
   arm?: string
+  /** A tracking rule's number (E.164), shown and dialled instead of Site settings' number. */
+  trackingNumber?: string
 }
 
 /** What else a request brings besides its query string: the A/B version the front chose or the cookie kept. */
@@ -134,16 +140,23 @@ export const VARIANT_FIELDS = {
     decode: (encoded) => (typeof encoded === 'string' && (encoded === '' || ARM_KEY.test(encoded)) ? { value: encoded || undefined } : null),
     context: (arm) => ({ arm }),
   }),
+  trackingNumber: field({
+    inputKey: 'trackingSource',
+    title: 'Tracking number (utm_campaign, utm_source or the visitor’s state; set by Site settings’ tracking numbers)',
+    params: ['utm_campaign', 'utm_source'],
+    blank: '',
+    // The visit's utm values (JSON pair, comparable form); routeInputs narrows them to the one rule they select.
+    read: (params) => {
+      const { campaign, source } = utmSource(params)
+      return campaign || source ? JSON.stringify([campaign, source]) : ''
+    },
+    value: (_source, { trackingNumber }) => trackingNumber ?? undefined,
+    encode: (value: string | undefined): Encoded => value ?? '',
+    decode: (encoded) => (typeof encoded === 'string' && (encoded === '' || isUsE164(encoded)) ? { value: encoded || undefined } : null),
+    context: (trackingNumber) => ({ trackingNumber }),
+  }),
 } as const
 
-/*
- * Seam for tracking numbers (issue 15 part 3; the rules and chooseTrackingNumber/withTrackingNumber are on the
- * `campaign` branch): one more record, `trackingNumber`: read utm_campaign/utm_source, normalized to a rule value the
- * proxy teaches the front (so raw utm_* never split the cache); value = Lookups.trackingNumber, which the proxy resolves
- * from Site settings' rules and the resolved state as it resolves the location; encoded as the E.164 number; context
- * { trackingNumber }, which RoutedPage applies with withTrackingNumber(site, number), so every tel: link and shown
- * number is rendered on the server into the cached variant.
- */
 
 /** Fields an editor ticks under a page's "Ad inputs" (the arm comes from the page's A/B test instead). */
 export const AD_INPUT_NAMES = ['keyword', 'location', 'headline', 'question'] as const
@@ -175,6 +188,8 @@ export interface PersonalizedRoute {
   approvedKeywords?: readonly string[]
   /** The page's running A/B test: its versions (the first is the control) and their weights. */
   experiment?: Experiment
+  /** Site settings' tracking-number rules, on every page when there are any. */
+  trackingNumbers?: readonly UsableTrackingRule[]
 }
 
 export interface Experiment {
@@ -183,15 +198,17 @@ export interface Experiment {
 }
 
 /** What shapes a route's variants: its inputs (and approved keywords). */
-export type RouteInputs = Pick<PersonalizedRoute, 'fields' | 'approvedKeywords' | 'experiment'>
+export type RouteInputs = Pick<PersonalizedRoute, 'fields' | 'approvedKeywords' | 'experiment' | 'trackingNumbers'>
 
 export function isVariantField(name: unknown): name is VariantField {
   return typeof name === 'string' && Object.hasOwn(VARIANT_FIELDS, name)
 }
 
-/** The page reads the input: ticked under "Ad inputs", or the arm of its running A/B test. */
+/** The page reads the input: ticked under "Ad inputs", the arm of its running A/B test, or the tracking rules' inputs. */
 function routeReads(route: RouteInputs, name: VariantField): boolean {
-  return name === 'arm' ? route.experiment !== undefined : route.fields.includes(name)
+  if (name === 'arm') return route.experiment !== undefined
+  if (name === 'trackingNumber') return Boolean(route.trackingNumbers?.length) || route.fields.includes(name)
+  return route.fields.includes(name)
 }
 
 /** A version by weight: `random` in [0, 1). */
@@ -227,7 +244,38 @@ export function routeInputs(route: RouteInputs, inputs: VariantInputs): VariantI
   if (read.arm && !route.experiment?.arms.some((arm) => arm.key === read.arm)) read.arm = undefined
   // "Approved keywords only": any other keyword shapes nothing, which also bounds the variants.
   if (route.approvedKeywords?.length && read.keyword && !route.approvedKeywords.includes(read.keyword as string)) read.keyword = ''
+  // Tracking numbers: the utm values narrowed to the one rule they select (bounded by the rules), and the
+  // location code kept for a state rule when no campaign or source rule matched. A route whose rules are
+  // not known (the front before Next's first answer) keeps the raw values: never wrong, only less shared.
+  const rules = route.trackingNumbers
+  if (rules?.length) {
+    read.trackingSource = read.trackingSource ? matchedUtmRule(rules, utmPair(read.trackingSource as string)) : ''
+    if (!read.trackingSource && !read.locationCode && rules.some((rule) => rule.match === 'state')) read.locationCode = inputsAsRecord(inputs).locationCode
+  }
   return read as VariantInputs
+}
+
+/** The utm values from either form of the input: as read (a JSON pair) or already narrowed ("source:bing"), so routeInputs can run twice. */
+function utmPair(input: string): { campaign: string; source: string } {
+  if (input.startsWith('[')) {
+    const [campaign = '', source = ''] = JSON.parse(input) as string[]
+    return { campaign, source }
+  }
+  const separator = input.indexOf(':')
+  const match = input.slice(0, separator)
+  const value = input.slice(separator + 1)
+  return { campaign: match === 'campaign' ? value : '', source: match === 'source' ? value : '' }
+}
+
+/** What the proxy looks up for a route's inputs: the location (one resolution), and the tracking number it picks. */
+export async function lookupsFor(
+  route: RouteInputs,
+  inputs: VariantInputs,
+  resolveLocation: (code: string) => Promise<VisitorLocation | null>,
+): Promise<Lookups> {
+  const location = inputs.locationCode ? await resolveLocation(inputs.locationCode) : null
+  const rules = route.trackingNumbers
+  return { location, trackingNumber: rules?.length ? numberForVisit(rules, inputs.trackingSource, location?.state ?? null) : null }
 }
 
 /** The inputs that shape this route, in field order, or null when none does: the front's cache key. */
@@ -238,12 +286,12 @@ export function routeInputKey(route: RouteInputs, inputs: VariantInputs): string
 }
 
 /** The variant a route shows for these inputs; null when it is the plain page. */
-export function variantFor(route: RouteInputs, inputs: VariantInputs, location: VisitorLocation | null): Variant | null {
+export function variantFor(route: RouteInputs, inputs: VariantInputs, lookups: Lookups): Variant | null {
   const read = inputsAsRecord(routeInputs(route, inputs))
   const variant: Record<string, unknown> = {}
   // In table order, so equal variants are equal objects.
   for (const name of FIELD_NAMES.filter((name) => routeReads(route, name))) {
-    const value = recordOf(name).value(read[recordOf(name).inputKey], { location })
+    const value = recordOf(name).value(read[recordOf(name).inputKey], lookups)
     if (value !== undefined) variant[name] = value
   }
   return Object.keys(variant).length > 0 ? (variant as Variant) : null

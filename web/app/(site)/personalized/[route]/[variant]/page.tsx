@@ -24,6 +24,8 @@ async function resolve(params: Props['params']) {
   const route = await personalizedRouteById(routeId)
   const variant = decodeVariant(segment)
   if (!route || !variant) return null
+  // Only a number of the current rules (a rule removed since is not shown from an old address).
+  if (variant.trackingNumber && !route.trackingNumbers?.some((rule) => rule.phone === variant.trackingNumber)) return null
   const doc = await getRoute(route.id)
   return doc ? { doc, variant, routeId, path: route.path } : null
 }
@@ -31,7 +33,7 @@ async function resolve(params: Props['params']) {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const resolved = await resolve(params)
   // The canonical address of every variant is the plain page.
-  return resolved ? documentMetadata(resolved.doc, resolved.path) : {}
+  return resolved ? documentMetadata(resolved.doc, resolved.path, resolved.variant.trackingNumber) : {}
 }
 
 export default async function PersonalizedPage({ params }: Props) {
