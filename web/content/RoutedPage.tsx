@@ -5,6 +5,7 @@ import { formatCityState } from '@/lib/location/parse'
 import { LegalDocument } from './LegalDocument'
 import { SiteFrame } from '@/components/SiteFrame'
 import { Toasts } from '@/components/Toasts'
+import { withArm } from './arms'
 
 /**
  * Draws any routed document in the frame it asks for, with the toast layer only where a page shows
@@ -33,22 +34,4 @@ export function RoutedPage({ doc, context, variant }: { doc: RoutedDocument; con
       {showsToasts ? <Toasts callToast={doc.callToast} /> : null}
     </>
   )
-}
-
-type Blocks = Extract<RoutedDocument, { blocks: unknown }>['blocks']
-type Arm = { heroTitle: string | null; heroSubtitle: string | null; heroButtonLabel: string | null }
-
-/** An A/B version's changes to the page: the hero's headline (its ad template too), subheadline and call button label. */
-function withArm(blocks: Blocks, arm: Arm | undefined): Blocks {
-  if (!arm) return blocks
-  return blocks.map((block) =>
-    block?._type === 'hero'
-      ? {
-          ...block,
-          ...(arm.heroTitle ? { title: arm.heroTitle, titleTemplate: null } : {}),
-          ...(arm.heroSubtitle ? { subtitle: arm.heroSubtitle } : {}),
-          ...(arm.heroButtonLabel ? { buttonLabel: arm.heroButtonLabel } : {}),
-        }
-      : block,
-  ) as Blocks
 }
