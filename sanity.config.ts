@@ -9,6 +9,7 @@ import { schemaTypes } from './studio/schemas'
 import { singletonTypes, structure } from './studio/structure'
 import { studioEnv } from './studio/env'
 import { callsTool } from './studio/tools/calls'
+import { EndExperimentAction } from './studio/actions/EndExperimentAction'
 
 const LOCAL_LAKE_OFF = {
   tasks: { enabled: false },
@@ -47,9 +48,14 @@ export default defineConfig({
   },
   document: {
     ...(studioEnv.localLake ? { comments: { enabled: false } } : {}),
-    actions: (actions, { schemaType }) =>
-      singletonTypes.has(schemaType)
-        ? actions.filter(({ action }) => action && ['publish', 'discardChanges', 'restore'].includes(action))
-        : actions,
+    actions: (actions, { schemaType, versionType }) => {
+      if (singletonTypes.has(schemaType)) return actions.filter(({ action }) => action && ['publish', 'discardChanges', 'restore'].includes(action))
+      // Pages: "End A/B test" (studio/actions) right after Publish, on the page being edited (not on a past revision).
+      if (schemaType === 'page' && (versionType === 'draft' || versionType === 'published')) {
+        const after = actions.findIndex(({ action }) => action === 'publish') + 1 || actions.length
+        return [...actions.slice(0, after), EndExperimentAction, ...actions.slice(after)]
+      }
+      return actions
+    },
   },
 })

@@ -565,6 +565,81 @@ export type Page = {
       heroTitle?: string;
       heroSubtitle?: string;
       heroButtonLabel?: string;
+      replaceSection?: number;
+      section?: Array<
+        | ({
+            _key: string;
+          } & Hero)
+        | ({
+            _key: string;
+          } & PestImage)
+        | ({
+            _key: string;
+          } & PestList)
+        | ({
+            _key: string;
+          } & TextSection)
+        | ({
+            _key: string;
+          } & CardGrid)
+        | ({
+            _key: string;
+          } & BulletList)
+        | ({
+            _key: string;
+          } & Steps)
+        | ({
+            _key: string;
+          } & Urgency)
+        | ({
+            _key: string;
+          } & CallToAction)
+        | ({
+            _key: string;
+          } & ComparisonTable)
+        | ({
+            _key: string;
+          } & CostComparison)
+        | ({
+            _key: string;
+          } & Badges)
+        | ({
+            _key: string;
+          } & ZipSearch)
+        | ({
+            _key: string;
+          } & FaqList)
+        | ({
+            _key: string;
+          } & CallBanner)
+        | ({
+            _key: string;
+          } & CaseStory)
+        | ({
+            _key: string;
+          } & ContactForm)
+        | ({
+            _key: string;
+          } & ServiceArea)
+        | ({
+            _key: string;
+          } & Testimonial)
+        | ({
+            _key: string;
+          } & Banner)
+        | ({
+            _key: string;
+          } & LocalBusiness)
+        | ({
+            _key: string;
+          } & TemplateHeader)
+        | ({
+            _key: string;
+          } & TemplateHero)
+        | ({
+            _key: string;
+          } & TemplateFooter)
+      >;
       _type: "arm";
       _key: string;
     }>;
@@ -823,7 +898,7 @@ export type SitemapQueryResult = Array<{
 
 // Source: web/content/queries.ts
 // Variable: routeQuery
-// Query: *[_type in ["page", "pestPage", "legalPage"] && slug.current == $slug][0]{  _id,  _type,  "slug": slug.current,  seo{title, description, keywords, robots},  "chrome": coalesce(chrome, "site"),  "callBar": coalesce(callBar, "phones"),  "callToast": callToast{title, message},  _type == "page" => {    "blocks": blocks[]{  _type,  _key,  _type == "hero" => {  title,  titleTemplate,  subtitle,  locationLine,  callLineLabel,  buttonLabel,  rating,  ratingLabel,  benefits},  _type == "pestImage" => {  caption,  "pest": pest->{    name,    imageAlt,    illustrationAlt,    imageFile,    matchWords,    "image": image.asset->{url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}  }},  _type == "pestList" => {  heading,  intro,  pests,  showImages,  closingText},  _type == "textSection" => {  heading,  body},  _type == "cardGrid" => {  heading,  intro,  cards[]{_key, title, text},  buttonLabel,  cardButtonLabel},  _type == "bulletList" => {  heading,  body,  listHeading,  items},  _type == "steps" => {  heading,  intro,  steps[]{_key, title, text},  buttonLabel},  _type == "urgency" => {  heading,  text,  buttonLabel},  _type == "callToAction" => {  heading,  text,  buttonLabel,  showCallLabel},  _type == "comparisonTable" => {  heading,  intro,  methodLabel,  rateLabel,  noteLabel,  rows[]{_key, method, failureRate, note},  footnote},  _type == "costComparison" => {  heading,  intro,  options[]{_key, title, price, recurring, successRate, points, recommended},  buttonLabel},  _type == "badges" => {  heading,  rating{score, outOf, reviewCount, reviewsLabel},  badges,  tone},  _type == "zipSearch" => {  heading,  inputLabel,  placeholder,  buttonLabel,  toastTitle,  toastMessage},  _type == "faqList" => {  heading,  "faqs": faqs[]->{_id, question, answer},  callLineText},  _type == "callBanner" => {  heading,  text,  features,  buttonLabel,  tone},  _type == "caseStory" => {  eyebrow,  heading,  story,  facts[]{_key, label, value},  buttonLabel},  _type == "contactForm" => {  heading,  intro,  firstNameLabel,  lastNameLabel,  phoneLabel,  issueLabel,  buttonLabel,  note},  _type == "serviceArea" => {  heading,  text,  locationText},  _type == "testimonial" => {  quote,  author,  detail,  rating,  ratingLabel},  _type == "banner" => {  heading,  text,  buttonLabel,  tone},  _type == "localBusiness" => {  description,  areaServed,  priceRange,  ratingValue,  reviewCount},  _type == "templateHeader" => {  brand,  navItems,  buttonLabel},  _type == "templateHero" => {  heading,  text,  primaryLabel,  secondaryLabel},  _type == "templateFooter" => {  brand,  text,  columns[]{_key, heading, items},  contactLines,  copyright}},    "experiment": experiment{"name": name.current, "arms": arms[]{key, heroTitle, heroSubtitle, heroButtonLabel}}  },  _type == "pestPage" => {    "blocks": [hero, image, explainer, services, urgency, steps, cta][defined(@)]{  _type,  _key,  _type == "hero" => {  title,  titleTemplate,  subtitle,  locationLine,  callLineLabel,  buttonLabel,  rating,  ratingLabel,  benefits},  _type == "pestImage" => {  caption,  "pest": pest->{    name,    imageAlt,    illustrationAlt,    imageFile,    matchWords,    "image": image.asset->{url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}  }},  _type == "pestList" => {  heading,  intro,  pests,  showImages,  closingText},  _type == "textSection" => {  heading,  body},  _type == "cardGrid" => {  heading,  intro,  cards[]{_key, title, text},  buttonLabel,  cardButtonLabel},  _type == "bulletList" => {  heading,  body,  listHeading,  items},  _type == "steps" => {  heading,  intro,  steps[]{_key, title, text},  buttonLabel},  _type == "urgency" => {  heading,  text,  buttonLabel},  _type == "callToAction" => {  heading,  text,  buttonLabel,  showCallLabel},  _type == "comparisonTable" => {  heading,  intro,  methodLabel,  rateLabel,  noteLabel,  rows[]{_key, method, failureRate, note},  footnote},  _type == "costComparison" => {  heading,  intro,  options[]{_key, title, price, recurring, successRate, points, recommended},  buttonLabel},  _type == "badges" => {  heading,  rating{score, outOf, reviewCount, reviewsLabel},  badges,  tone},  _type == "zipSearch" => {  heading,  inputLabel,  placeholder,  buttonLabel,  toastTitle,  toastMessage},  _type == "faqList" => {  heading,  "faqs": faqs[]->{_id, question, answer},  callLineText},  _type == "callBanner" => {  heading,  text,  features,  buttonLabel,  tone},  _type == "caseStory" => {  eyebrow,  heading,  story,  facts[]{_key, label, value},  buttonLabel},  _type == "contactForm" => {  heading,  intro,  firstNameLabel,  lastNameLabel,  phoneLabel,  issueLabel,  buttonLabel,  note},  _type == "serviceArea" => {  heading,  text,  locationText},  _type == "testimonial" => {  quote,  author,  detail,  rating,  ratingLabel},  _type == "banner" => {  heading,  text,  buttonLabel,  tone},  _type == "localBusiness" => {  description,  areaServed,  priceRange,  ratingValue,  reviewCount},  _type == "templateHeader" => {  brand,  navItems,  buttonLabel},  _type == "templateHero" => {  heading,  text,  primaryLabel,  secondaryLabel},  _type == "templateFooter" => {  brand,  text,  columns[]{_key, heading, items},  contactLines,  copyright}}  },  _type == "legalPage" => {    title,    effectiveDateLabel,    effectiveDate,    body  }}
+// Query: *[_type in ["page", "pestPage", "legalPage"] && slug.current == $slug][0]{  _id,  _type,  "slug": slug.current,  seo{title, description, keywords, robots},  "chrome": coalesce(chrome, "site"),  "callBar": coalesce(callBar, "phones"),  "callToast": callToast{title, message},  _type == "page" => {    "blocks": blocks[]{  _type,  _key,  _type == "hero" => {  title,  titleTemplate,  subtitle,  locationLine,  callLineLabel,  buttonLabel,  rating,  ratingLabel,  benefits},  _type == "pestImage" => {  caption,  "pest": pest->{    name,    imageAlt,    illustrationAlt,    imageFile,    matchWords,    "image": image.asset->{url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}  }},  _type == "pestList" => {  heading,  intro,  pests,  showImages,  closingText},  _type == "textSection" => {  heading,  body},  _type == "cardGrid" => {  heading,  intro,  cards[]{_key, title, text},  buttonLabel,  cardButtonLabel},  _type == "bulletList" => {  heading,  body,  listHeading,  items},  _type == "steps" => {  heading,  intro,  steps[]{_key, title, text},  buttonLabel},  _type == "urgency" => {  heading,  text,  buttonLabel},  _type == "callToAction" => {  heading,  text,  buttonLabel,  showCallLabel},  _type == "comparisonTable" => {  heading,  intro,  methodLabel,  rateLabel,  noteLabel,  rows[]{_key, method, failureRate, note},  footnote},  _type == "costComparison" => {  heading,  intro,  options[]{_key, title, price, recurring, successRate, points, recommended},  buttonLabel},  _type == "badges" => {  heading,  rating{score, outOf, reviewCount, reviewsLabel},  badges,  tone},  _type == "zipSearch" => {  heading,  inputLabel,  placeholder,  buttonLabel,  toastTitle,  toastMessage},  _type == "faqList" => {  heading,  "faqs": faqs[]->{_id, question, answer},  callLineText},  _type == "callBanner" => {  heading,  text,  features,  buttonLabel,  tone},  _type == "caseStory" => {  eyebrow,  heading,  story,  facts[]{_key, label, value},  buttonLabel},  _type == "contactForm" => {  heading,  intro,  firstNameLabel,  lastNameLabel,  phoneLabel,  issueLabel,  buttonLabel,  note},  _type == "serviceArea" => {  heading,  text,  locationText},  _type == "testimonial" => {  quote,  author,  detail,  rating,  ratingLabel},  _type == "banner" => {  heading,  text,  buttonLabel,  tone},  _type == "localBusiness" => {  description,  areaServed,  priceRange,  ratingValue,  reviewCount},  _type == "templateHeader" => {  brand,  navItems,  buttonLabel},  _type == "templateHero" => {  heading,  text,  primaryLabel,  secondaryLabel},  _type == "templateFooter" => {  brand,  text,  columns[]{_key, heading, items},  contactLines,  copyright}},    "experiment": experiment{"name": name.current, "arms": arms[]{key, heroTitle, heroSubtitle, heroButtonLabel, replaceSection, "section": section[0]{  _type,  _key,  _type == "hero" => {  title,  titleTemplate,  subtitle,  locationLine,  callLineLabel,  buttonLabel,  rating,  ratingLabel,  benefits},  _type == "pestImage" => {  caption,  "pest": pest->{    name,    imageAlt,    illustrationAlt,    imageFile,    matchWords,    "image": image.asset->{url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}  }},  _type == "pestList" => {  heading,  intro,  pests,  showImages,  closingText},  _type == "textSection" => {  heading,  body},  _type == "cardGrid" => {  heading,  intro,  cards[]{_key, title, text},  buttonLabel,  cardButtonLabel},  _type == "bulletList" => {  heading,  body,  listHeading,  items},  _type == "steps" => {  heading,  intro,  steps[]{_key, title, text},  buttonLabel},  _type == "urgency" => {  heading,  text,  buttonLabel},  _type == "callToAction" => {  heading,  text,  buttonLabel,  showCallLabel},  _type == "comparisonTable" => {  heading,  intro,  methodLabel,  rateLabel,  noteLabel,  rows[]{_key, method, failureRate, note},  footnote},  _type == "costComparison" => {  heading,  intro,  options[]{_key, title, price, recurring, successRate, points, recommended},  buttonLabel},  _type == "badges" => {  heading,  rating{score, outOf, reviewCount, reviewsLabel},  badges,  tone},  _type == "zipSearch" => {  heading,  inputLabel,  placeholder,  buttonLabel,  toastTitle,  toastMessage},  _type == "faqList" => {  heading,  "faqs": faqs[]->{_id, question, answer},  callLineText},  _type == "callBanner" => {  heading,  text,  features,  buttonLabel,  tone},  _type == "caseStory" => {  eyebrow,  heading,  story,  facts[]{_key, label, value},  buttonLabel},  _type == "contactForm" => {  heading,  intro,  firstNameLabel,  lastNameLabel,  phoneLabel,  issueLabel,  buttonLabel,  note},  _type == "serviceArea" => {  heading,  text,  locationText},  _type == "testimonial" => {  quote,  author,  detail,  rating,  ratingLabel},  _type == "banner" => {  heading,  text,  buttonLabel,  tone},  _type == "localBusiness" => {  description,  areaServed,  priceRange,  ratingValue,  reviewCount},  _type == "templateHeader" => {  brand,  navItems,  buttonLabel},  _type == "templateHero" => {  heading,  text,  primaryLabel,  secondaryLabel},  _type == "templateFooter" => {  brand,  text,  columns[]{_key, heading, items},  contactLines,  copyright}}}}  },  _type == "pestPage" => {    "blocks": [hero, image, explainer, services, urgency, steps, cta][defined(@)]{  _type,  _key,  _type == "hero" => {  title,  titleTemplate,  subtitle,  locationLine,  callLineLabel,  buttonLabel,  rating,  ratingLabel,  benefits},  _type == "pestImage" => {  caption,  "pest": pest->{    name,    imageAlt,    illustrationAlt,    imageFile,    matchWords,    "image": image.asset->{url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}  }},  _type == "pestList" => {  heading,  intro,  pests,  showImages,  closingText},  _type == "textSection" => {  heading,  body},  _type == "cardGrid" => {  heading,  intro,  cards[]{_key, title, text},  buttonLabel,  cardButtonLabel},  _type == "bulletList" => {  heading,  body,  listHeading,  items},  _type == "steps" => {  heading,  intro,  steps[]{_key, title, text},  buttonLabel},  _type == "urgency" => {  heading,  text,  buttonLabel},  _type == "callToAction" => {  heading,  text,  buttonLabel,  showCallLabel},  _type == "comparisonTable" => {  heading,  intro,  methodLabel,  rateLabel,  noteLabel,  rows[]{_key, method, failureRate, note},  footnote},  _type == "costComparison" => {  heading,  intro,  options[]{_key, title, price, recurring, successRate, points, recommended},  buttonLabel},  _type == "badges" => {  heading,  rating{score, outOf, reviewCount, reviewsLabel},  badges,  tone},  _type == "zipSearch" => {  heading,  inputLabel,  placeholder,  buttonLabel,  toastTitle,  toastMessage},  _type == "faqList" => {  heading,  "faqs": faqs[]->{_id, question, answer},  callLineText},  _type == "callBanner" => {  heading,  text,  features,  buttonLabel,  tone},  _type == "caseStory" => {  eyebrow,  heading,  story,  facts[]{_key, label, value},  buttonLabel},  _type == "contactForm" => {  heading,  intro,  firstNameLabel,  lastNameLabel,  phoneLabel,  issueLabel,  buttonLabel,  note},  _type == "serviceArea" => {  heading,  text,  locationText},  _type == "testimonial" => {  quote,  author,  detail,  rating,  ratingLabel},  _type == "banner" => {  heading,  text,  buttonLabel,  tone},  _type == "localBusiness" => {  description,  areaServed,  priceRange,  ratingValue,  reviewCount},  _type == "templateHeader" => {  brand,  navItems,  buttonLabel},  _type == "templateHero" => {  heading,  text,  primaryLabel,  secondaryLabel},  _type == "templateFooter" => {  brand,  text,  columns[]{_key, heading, items},  contactLines,  copyright}}  },  _type == "legalPage" => {    title,    effectiveDateLabel,    effectiveDate,    body  }}
 export type RouteQueryResult =
   | {
       _id: string;
@@ -1123,6 +1198,264 @@ export type RouteQueryResult =
           heroTitle: string | null;
           heroSubtitle: string | null;
           heroButtonLabel: string | null;
+          replaceSection: number | null;
+          section:
+            | {
+                _type: "badges";
+                _key: string;
+                heading: string | null;
+                rating: {
+                  score: number;
+                  outOf: number;
+                  reviewCount: number;
+                  reviewsLabel: string;
+                } | null;
+                badges: Array<string>;
+                tone: "brand" | "light";
+              }
+            | {
+                _type: "banner";
+                _key: string;
+                heading: string;
+                text: string | null;
+                buttonLabel: string | null;
+                tone: "brand" | "dark" | "light";
+              }
+            | {
+                _type: "bulletList";
+                _key: string;
+                heading: string;
+                body: BlockContent | null;
+                listHeading: string | null;
+                items: Array<string>;
+              }
+            | {
+                _type: "callBanner";
+                _key: string;
+                heading: string;
+                text: string | null;
+                features: Array<string> | null;
+                buttonLabel: string;
+                tone: "brand" | "call" | "light";
+              }
+            | {
+                _type: "callToAction";
+                _key: string;
+                heading: string;
+                text: string | null;
+                buttonLabel: string;
+                showCallLabel: boolean | null;
+              }
+            | {
+                _type: "cardGrid";
+                _key: string;
+                heading: string;
+                intro: string | null;
+                cards: Array<{
+                  _key: string;
+                  title: string;
+                  text: string;
+                }>;
+                buttonLabel: string | null;
+                cardButtonLabel: string | null;
+              }
+            | {
+                _type: "caseStory";
+                _key: string;
+                eyebrow: string | null;
+                heading: string;
+                story: string;
+                facts: Array<{
+                  _key: string;
+                  label: string;
+                  value: string;
+                }> | null;
+                buttonLabel: string | null;
+              }
+            | {
+                _type: "comparisonTable";
+                _key: string;
+                heading: string;
+                intro: string | null;
+                methodLabel: string;
+                rateLabel: string;
+                noteLabel: string;
+                rows: Array<{
+                  _key: string;
+                  method: string;
+                  failureRate: number;
+                  note: string;
+                }>;
+                footnote: string | null;
+              }
+            | {
+                _type: "contactForm";
+                _key: string;
+                heading: string;
+                intro: string | null;
+                firstNameLabel: string;
+                lastNameLabel: string;
+                phoneLabel: string;
+                issueLabel: string;
+                buttonLabel: string;
+                note: string | null;
+              }
+            | {
+                _type: "costComparison";
+                _key: string;
+                heading: string;
+                intro: string | null;
+                options: Array<{
+                  _key: string;
+                  title: string;
+                  price: string;
+                  recurring: string | null;
+                  successRate: string;
+                  points: Array<string>;
+                  recommended: boolean | null;
+                }>;
+                buttonLabel: string | null;
+              }
+            | {
+                _type: "faqList";
+                _key: string;
+                heading: string;
+                faqs: Array<{
+                  _id: string;
+                  question: string;
+                  answer: BlockContent;
+                }>;
+                callLineText: string | null;
+              }
+            | {
+                _type: "hero";
+                _key: string;
+                title: string;
+                titleTemplate: string | null;
+                subtitle: string;
+                locationLine: string;
+                callLineLabel: string;
+                buttonLabel: string;
+                rating: number | null;
+                ratingLabel: string | null;
+                benefits: Array<string>;
+              }
+            | {
+                _type: "localBusiness";
+                _key: string;
+                description: string | null;
+                areaServed: string | null;
+                priceRange: string | null;
+                ratingValue: number | null;
+                reviewCount: number | null;
+              }
+            | {
+                _type: "pestImage";
+                _key: string;
+                caption: string | null;
+                pest: {
+                  name: string;
+                  imageAlt: string;
+                  illustrationAlt: string;
+                  imageFile: string;
+                  matchWords: Array<string>;
+                  image: {
+                    url: string;
+                    width: number | null;
+                    height: number | null;
+                    lqip: string | null;
+                  } | null;
+                } | null;
+              }
+            | {
+                _type: "pestList";
+                _key: string;
+                heading: string;
+                intro: string;
+                pests: Array<string>;
+                showImages: boolean | null;
+                closingText: string;
+              }
+            | {
+                _type: "serviceArea";
+                _key: string;
+                heading: string;
+                text: string;
+                locationText: string;
+              }
+            | {
+                _type: "steps";
+                _key: string;
+                heading: string;
+                intro: string | null;
+                steps: Array<{
+                  _key: string;
+                  title: string;
+                  text: string;
+                }>;
+                buttonLabel: string | null;
+              }
+            | {
+                _type: "templateFooter";
+                _key: string;
+                brand: string;
+                text: string | null;
+                columns: Array<{
+                  _key: string;
+                  heading: string;
+                  items: Array<string>;
+                }> | null;
+                contactLines: Array<string>;
+                copyright: string;
+              }
+            | {
+                _type: "templateHeader";
+                _key: string;
+                brand: string;
+                navItems: Array<string>;
+                buttonLabel: string;
+              }
+            | {
+                _type: "templateHero";
+                _key: string;
+                heading: string;
+                text: string | null;
+                primaryLabel: string;
+                secondaryLabel: string;
+              }
+            | {
+                _type: "testimonial";
+                _key: string;
+                quote: string;
+                author: string;
+                detail: string | null;
+                rating: number;
+                ratingLabel: string | null;
+              }
+            | {
+                _type: "textSection";
+                _key: string;
+                heading: string | null;
+                body: BlockContent;
+              }
+            | {
+                _type: "urgency";
+                _key: string;
+                heading: string;
+                text: string;
+                buttonLabel: string;
+              }
+            | {
+                _type: "zipSearch";
+                _key: string;
+                heading: string;
+                inputLabel: string;
+                placeholder: string;
+                buttonLabel: string;
+                toastTitle: string;
+                toastMessage: string;
+              }
+            | null;
         }> | null;
       } | null;
     }
@@ -1242,7 +1575,7 @@ declare global {
     '*[_type in ["page", "pestPage", "legalPage"] && defined(slug.current)].slug.current': RouteSlugsQueryResult;
     '*[_type in ["page", "pestPage", "legalPage"] && defined(slug.current) && (count(adInputs) > 0 || count(experiment.arms) > 1)] | order(slug.current asc){\n    "slug": slug.current,\n    adInputs,\n    approvedKeywords,\n    "experiment": experiment{"name": name.current, start, stop, "arms": arms[]{key, weight}}\n  }': PersonalizedPagesQueryResult;
     '*[_type in ["page", "pestPage", "legalPage"] && defined(slug.current)] | order(slug.current asc){\n    "slug": slug.current,\n    _updatedAt,\n    "robots": seo.robots\n  }': SitemapQueryResult;
-    '*[_type in ["page", "pestPage", "legalPage"] && slug.current == $slug][0]{\n  _id,\n  _type,\n  "slug": slug.current,\n  seo{title, description, keywords, robots},\n  "chrome": coalesce(chrome, "site"),\n  "callBar": coalesce(callBar, "phones"),\n  "callToast": callToast{title, message},\n  _type == "page" => {\n    "blocks": blocks[]{\n  _type,\n  _key,\n  _type == "hero" => {\n  title,\n  titleTemplate,\n  subtitle,\n  locationLine,\n  callLineLabel,\n  buttonLabel,\n  rating,\n  ratingLabel,\n  benefits\n},\n  _type == "pestImage" => {\n  caption,\n  "pest": pest->{\n    name,\n    imageAlt,\n    illustrationAlt,\n    imageFile,\n    matchWords,\n    "image": image.asset->{url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}\n  }\n},\n  _type == "pestList" => {\n  heading,\n  intro,\n  pests,\n  showImages,\n  closingText\n},\n  _type == "textSection" => {\n  heading,\n  body\n},\n  _type == "cardGrid" => {\n  heading,\n  intro,\n  cards[]{_key, title, text},\n  buttonLabel,\n  cardButtonLabel\n},\n  _type == "bulletList" => {\n  heading,\n  body,\n  listHeading,\n  items\n},\n  _type == "steps" => {\n  heading,\n  intro,\n  steps[]{_key, title, text},\n  buttonLabel\n},\n  _type == "urgency" => {\n  heading,\n  text,\n  buttonLabel\n},\n  _type == "callToAction" => {\n  heading,\n  text,\n  buttonLabel,\n  showCallLabel\n},\n  _type == "comparisonTable" => {\n  heading,\n  intro,\n  methodLabel,\n  rateLabel,\n  noteLabel,\n  rows[]{_key, method, failureRate, note},\n  footnote\n},\n  _type == "costComparison" => {\n  heading,\n  intro,\n  options[]{_key, title, price, recurring, successRate, points, recommended},\n  buttonLabel\n},\n  _type == "badges" => {\n  heading,\n  rating{score, outOf, reviewCount, reviewsLabel},\n  badges,\n  tone\n},\n  _type == "zipSearch" => {\n  heading,\n  inputLabel,\n  placeholder,\n  buttonLabel,\n  toastTitle,\n  toastMessage\n},\n  _type == "faqList" => {\n  heading,\n  "faqs": faqs[]->{_id, question, answer},\n  callLineText\n},\n  _type == "callBanner" => {\n  heading,\n  text,\n  features,\n  buttonLabel,\n  tone\n},\n  _type == "caseStory" => {\n  eyebrow,\n  heading,\n  story,\n  facts[]{_key, label, value},\n  buttonLabel\n},\n  _type == "contactForm" => {\n  heading,\n  intro,\n  firstNameLabel,\n  lastNameLabel,\n  phoneLabel,\n  issueLabel,\n  buttonLabel,\n  note\n},\n  _type == "serviceArea" => {\n  heading,\n  text,\n  locationText\n},\n  _type == "testimonial" => {\n  quote,\n  author,\n  detail,\n  rating,\n  ratingLabel\n},\n  _type == "banner" => {\n  heading,\n  text,\n  buttonLabel,\n  tone\n},\n  _type == "localBusiness" => {\n  description,\n  areaServed,\n  priceRange,\n  ratingValue,\n  reviewCount\n},\n  _type == "templateHeader" => {\n  brand,\n  navItems,\n  buttonLabel\n},\n  _type == "templateHero" => {\n  heading,\n  text,\n  primaryLabel,\n  secondaryLabel\n},\n  _type == "templateFooter" => {\n  brand,\n  text,\n  columns[]{_key, heading, items},\n  contactLines,\n  copyright\n}\n},\n    "experiment": experiment{"name": name.current, "arms": arms[]{key, heroTitle, heroSubtitle, heroButtonLabel}}\n  },\n  _type == "pestPage" => {\n    "blocks": [hero, image, explainer, services, urgency, steps, cta][defined(@)]{\n  _type,\n  _key,\n  _type == "hero" => {\n  title,\n  titleTemplate,\n  subtitle,\n  locationLine,\n  callLineLabel,\n  buttonLabel,\n  rating,\n  ratingLabel,\n  benefits\n},\n  _type == "pestImage" => {\n  caption,\n  "pest": pest->{\n    name,\n    imageAlt,\n    illustrationAlt,\n    imageFile,\n    matchWords,\n    "image": image.asset->{url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}\n  }\n},\n  _type == "pestList" => {\n  heading,\n  intro,\n  pests,\n  showImages,\n  closingText\n},\n  _type == "textSection" => {\n  heading,\n  body\n},\n  _type == "cardGrid" => {\n  heading,\n  intro,\n  cards[]{_key, title, text},\n  buttonLabel,\n  cardButtonLabel\n},\n  _type == "bulletList" => {\n  heading,\n  body,\n  listHeading,\n  items\n},\n  _type == "steps" => {\n  heading,\n  intro,\n  steps[]{_key, title, text},\n  buttonLabel\n},\n  _type == "urgency" => {\n  heading,\n  text,\n  buttonLabel\n},\n  _type == "callToAction" => {\n  heading,\n  text,\n  buttonLabel,\n  showCallLabel\n},\n  _type == "comparisonTable" => {\n  heading,\n  intro,\n  methodLabel,\n  rateLabel,\n  noteLabel,\n  rows[]{_key, method, failureRate, note},\n  footnote\n},\n  _type == "costComparison" => {\n  heading,\n  intro,\n  options[]{_key, title, price, recurring, successRate, points, recommended},\n  buttonLabel\n},\n  _type == "badges" => {\n  heading,\n  rating{score, outOf, reviewCount, reviewsLabel},\n  badges,\n  tone\n},\n  _type == "zipSearch" => {\n  heading,\n  inputLabel,\n  placeholder,\n  buttonLabel,\n  toastTitle,\n  toastMessage\n},\n  _type == "faqList" => {\n  heading,\n  "faqs": faqs[]->{_id, question, answer},\n  callLineText\n},\n  _type == "callBanner" => {\n  heading,\n  text,\n  features,\n  buttonLabel,\n  tone\n},\n  _type == "caseStory" => {\n  eyebrow,\n  heading,\n  story,\n  facts[]{_key, label, value},\n  buttonLabel\n},\n  _type == "contactForm" => {\n  heading,\n  intro,\n  firstNameLabel,\n  lastNameLabel,\n  phoneLabel,\n  issueLabel,\n  buttonLabel,\n  note\n},\n  _type == "serviceArea" => {\n  heading,\n  text,\n  locationText\n},\n  _type == "testimonial" => {\n  quote,\n  author,\n  detail,\n  rating,\n  ratingLabel\n},\n  _type == "banner" => {\n  heading,\n  text,\n  buttonLabel,\n  tone\n},\n  _type == "localBusiness" => {\n  description,\n  areaServed,\n  priceRange,\n  ratingValue,\n  reviewCount\n},\n  _type == "templateHeader" => {\n  brand,\n  navItems,\n  buttonLabel\n},\n  _type == "templateHero" => {\n  heading,\n  text,\n  primaryLabel,\n  secondaryLabel\n},\n  _type == "templateFooter" => {\n  brand,\n  text,\n  columns[]{_key, heading, items},\n  contactLines,\n  copyright\n}\n}\n  },\n  _type == "legalPage" => {\n    title,\n    effectiveDateLabel,\n    effectiveDate,\n    body\n  }\n}': RouteQueryResult;
+    '*[_type in ["page", "pestPage", "legalPage"] && slug.current == $slug][0]{\n  _id,\n  _type,\n  "slug": slug.current,\n  seo{title, description, keywords, robots},\n  "chrome": coalesce(chrome, "site"),\n  "callBar": coalesce(callBar, "phones"),\n  "callToast": callToast{title, message},\n  _type == "page" => {\n    "blocks": blocks[]{\n  _type,\n  _key,\n  _type == "hero" => {\n  title,\n  titleTemplate,\n  subtitle,\n  locationLine,\n  callLineLabel,\n  buttonLabel,\n  rating,\n  ratingLabel,\n  benefits\n},\n  _type == "pestImage" => {\n  caption,\n  "pest": pest->{\n    name,\n    imageAlt,\n    illustrationAlt,\n    imageFile,\n    matchWords,\n    "image": image.asset->{url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}\n  }\n},\n  _type == "pestList" => {\n  heading,\n  intro,\n  pests,\n  showImages,\n  closingText\n},\n  _type == "textSection" => {\n  heading,\n  body\n},\n  _type == "cardGrid" => {\n  heading,\n  intro,\n  cards[]{_key, title, text},\n  buttonLabel,\n  cardButtonLabel\n},\n  _type == "bulletList" => {\n  heading,\n  body,\n  listHeading,\n  items\n},\n  _type == "steps" => {\n  heading,\n  intro,\n  steps[]{_key, title, text},\n  buttonLabel\n},\n  _type == "urgency" => {\n  heading,\n  text,\n  buttonLabel\n},\n  _type == "callToAction" => {\n  heading,\n  text,\n  buttonLabel,\n  showCallLabel\n},\n  _type == "comparisonTable" => {\n  heading,\n  intro,\n  methodLabel,\n  rateLabel,\n  noteLabel,\n  rows[]{_key, method, failureRate, note},\n  footnote\n},\n  _type == "costComparison" => {\n  heading,\n  intro,\n  options[]{_key, title, price, recurring, successRate, points, recommended},\n  buttonLabel\n},\n  _type == "badges" => {\n  heading,\n  rating{score, outOf, reviewCount, reviewsLabel},\n  badges,\n  tone\n},\n  _type == "zipSearch" => {\n  heading,\n  inputLabel,\n  placeholder,\n  buttonLabel,\n  toastTitle,\n  toastMessage\n},\n  _type == "faqList" => {\n  heading,\n  "faqs": faqs[]->{_id, question, answer},\n  callLineText\n},\n  _type == "callBanner" => {\n  heading,\n  text,\n  features,\n  buttonLabel,\n  tone\n},\n  _type == "caseStory" => {\n  eyebrow,\n  heading,\n  story,\n  facts[]{_key, label, value},\n  buttonLabel\n},\n  _type == "contactForm" => {\n  heading,\n  intro,\n  firstNameLabel,\n  lastNameLabel,\n  phoneLabel,\n  issueLabel,\n  buttonLabel,\n  note\n},\n  _type == "serviceArea" => {\n  heading,\n  text,\n  locationText\n},\n  _type == "testimonial" => {\n  quote,\n  author,\n  detail,\n  rating,\n  ratingLabel\n},\n  _type == "banner" => {\n  heading,\n  text,\n  buttonLabel,\n  tone\n},\n  _type == "localBusiness" => {\n  description,\n  areaServed,\n  priceRange,\n  ratingValue,\n  reviewCount\n},\n  _type == "templateHeader" => {\n  brand,\n  navItems,\n  buttonLabel\n},\n  _type == "templateHero" => {\n  heading,\n  text,\n  primaryLabel,\n  secondaryLabel\n},\n  _type == "templateFooter" => {\n  brand,\n  text,\n  columns[]{_key, heading, items},\n  contactLines,\n  copyright\n}\n},\n    "experiment": experiment{"name": name.current, "arms": arms[]{key, heroTitle, heroSubtitle, heroButtonLabel, replaceSection, "section": section[0]{\n  _type,\n  _key,\n  _type == "hero" => {\n  title,\n  titleTemplate,\n  subtitle,\n  locationLine,\n  callLineLabel,\n  buttonLabel,\n  rating,\n  ratingLabel,\n  benefits\n},\n  _type == "pestImage" => {\n  caption,\n  "pest": pest->{\n    name,\n    imageAlt,\n    illustrationAlt,\n    imageFile,\n    matchWords,\n    "image": image.asset->{url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}\n  }\n},\n  _type == "pestList" => {\n  heading,\n  intro,\n  pests,\n  showImages,\n  closingText\n},\n  _type == "textSection" => {\n  heading,\n  body\n},\n  _type == "cardGrid" => {\n  heading,\n  intro,\n  cards[]{_key, title, text},\n  buttonLabel,\n  cardButtonLabel\n},\n  _type == "bulletList" => {\n  heading,\n  body,\n  listHeading,\n  items\n},\n  _type == "steps" => {\n  heading,\n  intro,\n  steps[]{_key, title, text},\n  buttonLabel\n},\n  _type == "urgency" => {\n  heading,\n  text,\n  buttonLabel\n},\n  _type == "callToAction" => {\n  heading,\n  text,\n  buttonLabel,\n  showCallLabel\n},\n  _type == "comparisonTable" => {\n  heading,\n  intro,\n  methodLabel,\n  rateLabel,\n  noteLabel,\n  rows[]{_key, method, failureRate, note},\n  footnote\n},\n  _type == "costComparison" => {\n  heading,\n  intro,\n  options[]{_key, title, price, recurring, successRate, points, recommended},\n  buttonLabel\n},\n  _type == "badges" => {\n  heading,\n  rating{score, outOf, reviewCount, reviewsLabel},\n  badges,\n  tone\n},\n  _type == "zipSearch" => {\n  heading,\n  inputLabel,\n  placeholder,\n  buttonLabel,\n  toastTitle,\n  toastMessage\n},\n  _type == "faqList" => {\n  heading,\n  "faqs": faqs[]->{_id, question, answer},\n  callLineText\n},\n  _type == "callBanner" => {\n  heading,\n  text,\n  features,\n  buttonLabel,\n  tone\n},\n  _type == "caseStory" => {\n  eyebrow,\n  heading,\n  story,\n  facts[]{_key, label, value},\n  buttonLabel\n},\n  _type == "contactForm" => {\n  heading,\n  intro,\n  firstNameLabel,\n  lastNameLabel,\n  phoneLabel,\n  issueLabel,\n  buttonLabel,\n  note\n},\n  _type == "serviceArea" => {\n  heading,\n  text,\n  locationText\n},\n  _type == "testimonial" => {\n  quote,\n  author,\n  detail,\n  rating,\n  ratingLabel\n},\n  _type == "banner" => {\n  heading,\n  text,\n  buttonLabel,\n  tone\n},\n  _type == "localBusiness" => {\n  description,\n  areaServed,\n  priceRange,\n  ratingValue,\n  reviewCount\n},\n  _type == "templateHeader" => {\n  brand,\n  navItems,\n  buttonLabel\n},\n  _type == "templateHero" => {\n  heading,\n  text,\n  primaryLabel,\n  secondaryLabel\n},\n  _type == "templateFooter" => {\n  brand,\n  text,\n  columns[]{_key, heading, items},\n  contactLines,\n  copyright\n}\n}}}\n  },\n  _type == "pestPage" => {\n    "blocks": [hero, image, explainer, services, urgency, steps, cta][defined(@)]{\n  _type,\n  _key,\n  _type == "hero" => {\n  title,\n  titleTemplate,\n  subtitle,\n  locationLine,\n  callLineLabel,\n  buttonLabel,\n  rating,\n  ratingLabel,\n  benefits\n},\n  _type == "pestImage" => {\n  caption,\n  "pest": pest->{\n    name,\n    imageAlt,\n    illustrationAlt,\n    imageFile,\n    matchWords,\n    "image": image.asset->{url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}\n  }\n},\n  _type == "pestList" => {\n  heading,\n  intro,\n  pests,\n  showImages,\n  closingText\n},\n  _type == "textSection" => {\n  heading,\n  body\n},\n  _type == "cardGrid" => {\n  heading,\n  intro,\n  cards[]{_key, title, text},\n  buttonLabel,\n  cardButtonLabel\n},\n  _type == "bulletList" => {\n  heading,\n  body,\n  listHeading,\n  items\n},\n  _type == "steps" => {\n  heading,\n  intro,\n  steps[]{_key, title, text},\n  buttonLabel\n},\n  _type == "urgency" => {\n  heading,\n  text,\n  buttonLabel\n},\n  _type == "callToAction" => {\n  heading,\n  text,\n  buttonLabel,\n  showCallLabel\n},\n  _type == "comparisonTable" => {\n  heading,\n  intro,\n  methodLabel,\n  rateLabel,\n  noteLabel,\n  rows[]{_key, method, failureRate, note},\n  footnote\n},\n  _type == "costComparison" => {\n  heading,\n  intro,\n  options[]{_key, title, price, recurring, successRate, points, recommended},\n  buttonLabel\n},\n  _type == "badges" => {\n  heading,\n  rating{score, outOf, reviewCount, reviewsLabel},\n  badges,\n  tone\n},\n  _type == "zipSearch" => {\n  heading,\n  inputLabel,\n  placeholder,\n  buttonLabel,\n  toastTitle,\n  toastMessage\n},\n  _type == "faqList" => {\n  heading,\n  "faqs": faqs[]->{_id, question, answer},\n  callLineText\n},\n  _type == "callBanner" => {\n  heading,\n  text,\n  features,\n  buttonLabel,\n  tone\n},\n  _type == "caseStory" => {\n  eyebrow,\n  heading,\n  story,\n  facts[]{_key, label, value},\n  buttonLabel\n},\n  _type == "contactForm" => {\n  heading,\n  intro,\n  firstNameLabel,\n  lastNameLabel,\n  phoneLabel,\n  issueLabel,\n  buttonLabel,\n  note\n},\n  _type == "serviceArea" => {\n  heading,\n  text,\n  locationText\n},\n  _type == "testimonial" => {\n  quote,\n  author,\n  detail,\n  rating,\n  ratingLabel\n},\n  _type == "banner" => {\n  heading,\n  text,\n  buttonLabel,\n  tone\n},\n  _type == "localBusiness" => {\n  description,\n  areaServed,\n  priceRange,\n  ratingValue,\n  reviewCount\n},\n  _type == "templateHeader" => {\n  brand,\n  navItems,\n  buttonLabel\n},\n  _type == "templateHero" => {\n  heading,\n  text,\n  primaryLabel,\n  secondaryLabel\n},\n  _type == "templateFooter" => {\n  brand,\n  text,\n  columns[]{_key, heading, items},\n  contactLines,\n  copyright\n}\n}\n  },\n  _type == "legalPage" => {\n    title,\n    effectiveDateLabel,\n    effectiveDate,\n    body\n  }\n}': RouteQueryResult;
     '*[_type == "siteSettings" && _id == "siteSettings"][0].trackingNumbers[]{_key, match, value, phone}': TrackingNumberRulesQueryResult;
   }
 }

@@ -120,6 +120,33 @@ describe('routeQuery', () => {
     expect(texts).toEqual(sections)
   })
 
+  it('projects an A/B version’s new section exactly as the page’s sections (references resolved)', async () => {
+    const home = docs.find((doc) => doc._id === 'page-home')!
+    const blocks = home.blocks as { _key: string; _type: string }[]
+    const pest = docs.find((other) => other._type === 'pest')!
+    const pestImage = { ...blocks.find((block) => block._type === 'pestImage')!, _key: 'new-photo', pest: { _type: 'reference', _ref: pest._id } }
+    const withTest = {
+      ...home,
+      experiment: {
+        name: { _type: 'slug', current: 'photo-test' },
+        arms: [
+          { _key: 'arm-a', _type: 'arm', key: 'a', weight: 50 },
+          { _key: 'arm-b', _type: 'arm', key: 'b', weight: 50, replaceSection: 1, section: [pestImage] },
+        ],
+      },
+    }
+    const doc = await queryDocuments([...docs.filter((other) => other._id !== home._id), withTest], routeQuery, { slug: 'home' })
+    const page = doc as RouteQueryResult
+    if (page?._type !== 'page') throw new Error('home is not a page')
+    const arms = page.experiment?.arms ?? []
+    expect(arms.map((arm) => [arm.key, arm.replaceSection])).toEqual([['a', null], ['b', 1]])
+    expect(arms[0]!.section).toBeNull()
+    const section = arms[1]!.section
+    const pageBlock = page.blocks.find((block) => block?._type === 'pestImage')!
+    expect(Object.keys(section ?? {}).sort()).toEqual(Object.keys(pageBlock).sort())
+    expect(section?._type === 'pestImage' && section.pest?.imageFile).toBe(pest.imageFile)
+  })
+
   it('returns null for an unknown address', async () => {
     expect(await run<RouteQueryResult>(routeQuery, { slug: 'no-such-page' })).toBeNull()
   })

@@ -126,6 +126,30 @@ describe('validation an editor meets', () => {
     expect(messages(await errorsOf(page)).join()).toMatch(/\{city\} and \{state\}/)
   })
 
+  it('asks an A/B version for both a section number and a new section, the number within the page’s sections', async () => {
+    const home = clone(byId.get('page-home')!) as unknown as Record<string, unknown> & { blocks: { _key: string }[] }
+    const count = home.blocks.length
+    const newSection = { ...clone(home.blocks[6]!), _key: 'new-call' }
+    const withVersion = (change: Record<string, unknown>) => ({
+      ...clone(home),
+      experiment: {
+        name: { _type: 'slug', current: 'new-call-section' },
+        arms: [
+          { _key: 'arm-a', _type: 'arm', key: 'a', weight: 50 },
+          { _key: 'arm-b', _type: 'arm', key: 'b', weight: 50, ...change },
+        ],
+      },
+    })
+    expect(messages(await errorsOf(withVersion({ replaceSection: 7 }))).join()).toMatch(/Add the section this version shows instead of section 7/)
+    expect(messages(await errorsOf(withVersion({ section: [newSection] }))).join()).toMatch(/Say which section of the page the new section replaces/)
+    expect(messages(await errorsOf(withVersion({ replaceSection: count + 1, section: [newSection] }))).join()).toMatch(
+      new RegExp(`The page has ${count} sections: choose a number from 1 to ${count}`),
+    )
+    expect(messages(await errorsOf(withVersion({ replaceSection: 0, section: [newSection] }))).join()).toMatch(/Use a whole number from 1 up/)
+    expect(messages(await errorsOf(withVersion({ replaceSection: 7, section: [newSection, { ...newSection, _key: 'second' }] }))).join()).toMatch(/A version replaces one section/)
+    expect(messages(await errorsOf(withVersion({ replaceSection: 7, section: [newSection] })))).toEqual([])
+  })
+
   it('rejects an uploaded logo without alternative text', async () => {
     const withLogo = { ...clone(settings), logo: { _type: 'image', asset: { _type: 'reference', _ref: 'image-abc-10x10-png' } } }
     expect(messages(await errorsOf(withLogo)).join()).toMatch(/Describe the logo/)

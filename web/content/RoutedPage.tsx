@@ -6,6 +6,7 @@ import { withTrackingNumber } from '@/lib/campaigns/trackingNumber'
 import { LegalDocument } from './LegalDocument'
 import { SiteFrame } from '@/components/SiteFrame'
 import { Toasts } from '@/components/Toasts'
+import { withArm } from './arms'
 
 /**
  * Draws any routed document in the frame it asks for, with the toast layer only where a page shows
@@ -37,22 +38,4 @@ export function RoutedPage({ doc, context: given, variant }: { doc: RoutedDocume
       {showsToasts ? <Toasts callToast={doc.callToast} /> : null}
     </>
   )
-}
-
-type Blocks = Extract<RoutedDocument, { blocks: unknown }>['blocks']
-type Arm = { heroTitle: string | null; heroSubtitle: string | null; heroButtonLabel: string | null }
-
-/** An A/B version's changes to the page: the hero's headline (its ad template too), subheadline and call button label. */
-function withArm(blocks: Blocks, arm: Arm | undefined): Blocks {
-  if (!arm) return blocks
-  return blocks.map((block) =>
-    block?._type === 'hero'
-      ? {
-          ...block,
-          ...(arm.heroTitle ? { title: arm.heroTitle, titleTemplate: null } : {}),
-          ...(arm.heroSubtitle ? { subtitle: arm.heroSubtitle } : {}),
-          ...(arm.heroButtonLabel ? { buttonLabel: arm.heroButtonLabel } : {}),
-        }
-      : block,
-  ) as Blocks
 }

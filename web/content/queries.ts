@@ -135,7 +135,7 @@ export const routeQuery = defineQuery(`*[${ROUTED_TYPES_FILTER} && slug.current 
   "callToast": callToast{title, message},
   _type == "page" => {
     "blocks": blocks[]${blockProjection},
-    "experiment": experiment{"name": name.current, "arms": arms[]{key, heroTitle, heroSubtitle, heroButtonLabel}}
+    "experiment": experiment{"name": name.current, "arms": arms[]{key, heroTitle, heroSubtitle, heroButtonLabel, replaceSection, "section": section[0]${blockProjection}}}
   },
   _type == "pestPage" => {
     "blocks": [hero, image, explainer, services, urgency, steps, cta][defined(@)]${blockProjection}

@@ -5,6 +5,34 @@ import { normalizeKeyword } from '../../../web/lib/personalization/keyword'
 import { AD_INPUT_NAMES, VARIANT_FIELDS } from '../../../web/lib/personalization/variant'
 import { isUniqueAddress } from './address'
 
+/** The section types a page may hold: the page's Sections list and an A/B version's replacement section offer the same. */
+const sectionMembers = pageBuilderBlockTypes.map((type) => ({ type }))
+
+type ArmValue = { replaceSection?: number; section?: unknown[] }
+
+/** Why a version's "Replace section number" does not fit the page, or true. */
+export function replaceSectionProblem(number: number | undefined, arm: ArmValue | undefined, sectionCount: number): string | true {
+  const hasSection = (arm?.section?.length ?? 0) > 0
+  if (number === undefined || number === null) return hasSection ? 'Say which section of the page the new section replaces: 1 is the top section.' : true
+  if (!Number.isInteger(number) || number < 1) return 'Use a whole number from 1 up: 1 is the top section, 2 the one below it, and so on.'
+  if (sectionCount === 0) return 'The page has no sections yet: add the page’s sections first.'
+  if (number > sectionCount) {
+    return sectionCount === 1
+      ? `The page has only 1 section, so the only section to replace is number 1.`
+      : `The page has ${sectionCount} sections: choose a number from 1 to ${sectionCount}.`
+  }
+  return true
+}
+
+/** Why a version's replacement section is missing or too many, or true. */
+export function sectionProblem(section: unknown[] | undefined, arm: ArmValue | undefined): string | true {
+  const count = section?.length ?? 0
+  if (count > 1) return 'A version replaces one section: keep one here and remove the others.'
+  const hasNumber = arm?.replaceSection !== undefined && arm?.replaceSection !== null
+  if (hasNumber && count === 0) return `Add the section this version shows instead of section ${arm?.replaceSection}, or clear “Replace section number”.`
+  return true
+}
+
 export const page = defineType({
   name: 'page',
   title: 'Page',
@@ -37,7 +65,7 @@ export const page = defineType({
       title: 'Sections',
       type: 'array',
       group: 'content',
-      of: pageBuilderBlockTypes.map((type) => ({ type })),
+      of: sectionMembers,
       validation: (rule) => rule.required().min(1).error('Add at least one section.'),
     }),
     defineField({
@@ -112,8 +140,33 @@ export const page = defineType({
                 defineField({ name: 'heroTitle', title: 'Hero headline', type: 'string', description: 'Leave empty to keep the page’s.' }),
                 defineField({ name: 'heroSubtitle', title: 'Hero subheadline', type: 'string', description: 'Leave empty to keep the page’s.' }),
                 defineField({ name: 'heroButtonLabel', title: 'Hero call button label', type: 'string', description: 'Leave empty to keep the page’s.' }),
+                defineField({
+                  name: 'replaceSection',
+                  title: 'Replace section number',
+                  type: 'number',
+                  description:
+                    'Optional. To show a different section in this version, give its place on the page, counted from the top as in the Sections list (1 is the first), and add the new section below. Leave both empty to keep the page’s sections.',
+                  validation: (rule) =>
+                    rule.custom((number: number | undefined, context) =>
+                      replaceSectionProblem(number, context.parent as ArmValue | undefined, (context.document?.blocks as unknown[] | undefined)?.length ?? 0),
+                    ).error(),
+                }),
+                defineField({
+                  name: 'section',
+                  title: 'New section',
+                  type: 'array',
+                  description: 'The section this version shows in place of the one numbered above. Add one section.',
+                  of: sectionMembers,
+                  validation: (rule) => rule.custom((section: unknown[] | undefined, context) => sectionProblem(section, context.parent as ArmValue | undefined)).error(),
+                }),
               ],
-              preview: { select: { title: 'key', subtitle: 'heroTitle', weight: 'weight' }, prepare: ({ title, subtitle, weight }) => ({ title: `${title ?? '?'} · weight ${weight ?? '?'}`, subtitle }) },
+              preview: {
+                select: { title: 'key', subtitle: 'heroTitle', weight: 'weight', replaceSection: 'replaceSection' },
+                prepare: ({ title, subtitle, weight, replaceSection }) => ({
+                  title: `${title ?? '?'} · weight ${weight ?? '?'}`,
+                  subtitle: [subtitle, replaceSection ? `replaces section ${replaceSection}` : undefined].filter(Boolean).join(' · ') || undefined,
+                }),
+              },
             }),
           ],
           validation: (rule) =>
