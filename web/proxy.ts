@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server'
 import { resolveLocation } from './lib/location'
 import { encodeVariant, lookupsFor, readInputs, routeInputs, variantFor } from './lib/personalization/variant'
-import { ARM_HEADER, keptArm, NO_ARM, PERSONALIZATION_HEADER, personalizationHeader } from './lib/personalization/header'
+import { ARM_HEADER, keptArm, keptSource, NOT_CHOSEN, PERSONALIZATION_HEADER, personalizationHeader, SOURCE_HEADER } from './lib/personalization/header'
 import { isKnownSlug, personalizedRouteAt } from './content/routing'
 
 /**
@@ -34,10 +34,13 @@ export async function proxy(request: NextRequest) {
 
   const route = await personalizedRouteAt(pathname)
   if (route) {
-    // The A/B version: the front's choice (web/server/front.ts; NO_ARM: none), else the visitor's cookie (plain `next start`).
+    // The A/B version: the front's choice (web/server/front.ts; NOT_CHOSEN: none), else the visitor's cookie (plain `next start`).
     const chosen = request.headers.get(ARM_HEADER)
-    const arm = chosen === NO_ARM ? undefined : (chosen ?? (route.experiment ? keptArm(request.headers.get('cookie') ?? undefined, route.experiment) : undefined))
-    const inputs = routeInputs(route, readInputs(searchParams, { arm }))
+    const arm = chosen === NOT_CHOSEN ? undefined : (chosen ?? (route.experiment ? keptArm(request.headers.get('cookie') ?? undefined, route.experiment) : undefined))
+    // The campaign kept from the visit's landing (tracking numbers): the front's word, else the cookie.
+    const told = request.headers.get(SOURCE_HEADER)
+    const trackingSource = told === NOT_CHOSEN ? undefined : (told ?? (route.trackingNumbers ? keptSource(request.headers.get('cookie') ?? undefined, route.trackingNumbers) : undefined))
+    const inputs = routeInputs(route, readInputs(searchParams, { arm, trackingSource }))
     const variant = variantFor(route, inputs, await lookupsFor(route, inputs, resolveLocation))
     if (!variant) return taught(NextResponse.next(), route)
     const target = new URL(`${VARIANT_PREFIX}${route.id}/${encodeVariant(variant)}`, request.url)

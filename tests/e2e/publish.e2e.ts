@@ -222,6 +222,27 @@ describe('tracking numbers', () => {
     expect(home).toContain(telHref(CAMPAIGN))
     expect(home).not.toContain(telHref(DEFAULT))
   }, 120_000)
+
+  it('keeps the campaign’s number for the rest of the visit, until another landing', async () => {
+    const landing = await fetch(`${site.url}/ants?utm_campaign=termites+fall`)
+    await landing.text()
+    const cookie = (landing.headers.get('set-cookie') ?? '').split(';')[0]!
+    expect(cookie).toBe('lpe_src=campaign%3Atermites%20fall')
+    // The next page of the visit, without utm values: the campaign's number, from a shared copy.
+    for (let visit = 0; visit < 2; visit++) {
+      const next = await fetch(`${site.url}/roaches`, { headers: { cookie } })
+      const html = await next.text()
+      expect(html).toContain(telHref(CAMPAIGN))
+      expect(html).not.toContain(telHref(String(lake.documents.get('siteSettings')!.phone)))
+      expect(next.headers.get('set-cookie')).toBeNull()
+    }
+    // Without the cookie, the same page has the default number (the campaign's copy is never the plain one).
+    expect(await (await fetch(`${site.url}/roaches`)).text()).not.toContain(CAMPAIGN)
+    // A landing from another campaign clears it.
+    const other = await fetch(`${site.url}/roaches?utm_campaign=spring`, { headers: { cookie } })
+    expect(await other.text()).not.toContain(CAMPAIGN)
+    expect(other.headers.get('set-cookie')).toMatch(/^lpe_src=; Path=\/; Max-Age=0/)
+  }, 60_000)
 })
 
 describe('when the Content Lake fails after the site has served pages', () => {

@@ -6,8 +6,9 @@ import Negotiator from 'negotiator'
 import vary from 'vary'
 import { clientAddress, clientResponseHeaders, upstreamRequestHeaders, type EdgeOptions } from './edge.ts'
 import { BodyError, hasBody, readBody, UploadGate } from './limits.ts'
-import { ARM_HEADER, armCookie, hasArmCookie, isSearchEngine, keptArm, NO_ARM, PERSONALIZATION_HEADER } from '../lib/personalization/header.ts'
-import { pickArm } from '../lib/personalization/variant.ts'
+import { ARM_HEADER, armCookie, hasKeptCookie, isSearchEngine, keptArm, keptSource, NOT_CHOSEN, PERSONALIZATION_HEADER, SOURCE_HEADER, sourceCookie } from '../lib/personalization/header.ts'
+import { matchedUtmRule, utmSource } from '../lib/campaigns/trackingNumber.ts'
+import { pickArm, type RequestExtras } from '../lib/personalization/variant.ts'
 import { pageCacheKey, type CachedPage, type PageCache } from './pageCache.ts'
 import { inlineScriptHashes, withScriptHashes } from './scriptHashes.ts'
 import { withTagSources } from './tagPolicy.ts'
@@ -73,8 +74,11 @@ export function createFrontHandler(options: FrontOptions) {
   const uploadLimits = options.uploads ?? DEFAULT_UPLOADS
   const gate = new UploadGate(uploadLimits)
   const agent = new http.Agent({ keepAlive: true, maxSockets: 512 })
-  /** A/B versions chosen for first visits, sent back as a cookie with this answer only (never kept in a copy). */
-  const newArmCookies = new WeakMap<IncomingMessage, string>()
+  /** A/B versions chosen for first visits and campaigns a landing selected: cookies sent with this answer only (never kept in a copy). */
+  const newCookies = new WeakMap<IncomingMessage, string[]>()
+  function addCookie(request: IncomingMessage, cookie: string) {
+    newCookies.set(request, [...(newCookies.get(request) ?? []), cookie])
+  }
 
   /** Headers for a response to the client: Next's (cleaned) plus the security set, and a policy. */
   function finalHeaders(headers: OutgoingHttpHeaders, policy: string | undefined): OutgoingHttpHeaders {
@@ -194,22 +198,45 @@ export function createFrontHandler(options: FrontOptions) {
     const route = cache.personalized.get(path)
     const experiment = route?.experiment
     if (!experiment || isSearchEngine(request.headers['user-agent'])) {
-      if (route !== undefined) request.headers[ARM_HEADER] = NO_ARM
+      if (route !== undefined) request.headers[ARM_HEADER] = NOT_CHOSEN
       return undefined
     }
     let arm = keptArm(request.headers.cookie, experiment)
     if (!arm) {
       arm = pickArm(experiment, randomInt(0, 1_000_000) / 1_000_000)
-      newArmCookies.set(request, armCookie(experiment, arm))
+      addCookie(request, armCookie(experiment, arm))
       options.onArmAssigned?.(experiment.name, arm)
     }
     request.headers[ARM_HEADER] = arm
     return arm
   }
 
+  /**
+   * With tracking-number rules: a landing whose utm values select a rule keeps it in a session cookie
+   * (another landing with utm values replaces or clears it); a later page without utm values gets
+   * the kept rule, told to Next in SOURCE_HEADER, and is keyed by it. On a page it knows, "none" is
+   * told too, so Next never renders a cookie's number into the plain copy.
+   */
+  function trackingSource(request: IncomingMessage, url: URL, path: string): string | undefined {
+    const route = cache.personalized.get(path)
+    if (route === undefined) return undefined
+    request.headers[SOURCE_HEADER] = NOT_CHOSEN
+    const rules = route?.trackingNumbers
+    if (!rules?.length) return undefined
+    const kept = keptSource(request.headers.cookie, rules)
+    const landing = utmSource(url.searchParams)
+    if (landing.campaign || landing.source) {
+      const matched = matchedUtmRule(rules, landing)
+      if (matched !== (kept ?? '') && (matched || kept)) addCookie(request, sourceCookie(matched))
+      return undefined
+    }
+    if (kept) request.headers[SOURCE_HEADER] = kept
+    return kept
+  }
+
   function sendPage(request: IncomingMessage, response: ServerResponse, page: CachedPage, cacheState: 'hit' | 'miss' | null) {
     const gzip = page.gzipped !== null && acceptsGzip(request.headers['accept-encoding'])
-    const armCookie = newArmCookies.get(request)
+    const cookies = newCookies.get(request)
     const body = gzip && page.gzipped ? page.gzipped : page.body
     response.writeHead(
       page.status,
@@ -219,7 +246,7 @@ export function createFrontHandler(options: FrontOptions) {
           ...(gzip ? { 'content-encoding': 'gzip' } : {}),
           'content-length': body.length,
           ...(cacheState ? { 'x-page-cache': cacheState } : {}),
-          ...(armCookie ? { 'set-cookie': armCookie } : {}),
+          ...(cookies ? { 'set-cookie': cookies } : {}),
         },
         undefined,
       ),
@@ -303,21 +330,27 @@ export function createFrontHandler(options: FrontOptions) {
       return
     }
 
-    // Only the front says which A/B version a request is for.
+    // Only the front says which A/B version and kept campaign a request is for.
     delete request.headers[ARM_HEADER]
+    delete request.headers[SOURCE_HEADER]
     if (!isPageRequest(request, url)) return fetchFromNext(request, response, path, null, null)
-    // Not yet known whether this path runs a test: an answer the visitor's kept version may have shaped
-    // (the proxy reads the cookie) is not kept, or it would be served as the plain page.
-    if (cache.personalized.get(path) === undefined && hasArmCookie(request.headers.cookie)) return fetchFromNext(request, response, path, null, null)
-    const arm = abVersion(request, path)
-    const key = pageCacheKey(url, cache.personalized, arm)
+    // Not yet known whether this path runs a test or has tracking numbers: an answer a kept version or
+    // campaign may have shaped (the proxy reads the cookies) is not kept, or it would be served as the plain page.
+    if (cache.personalized.get(path) === undefined && hasKeptCookie(request.headers.cookie)) return fetchFromNext(request, response, path, null, null)
+    const extras: RequestExtras = { arm: abVersion(request, path), trackingSource: trackingSource(request, url, path) }
+    const key = pageCacheKey(url, cache.personalized, extras)
     const cached = cache.lookup(key)
     if (cached && cached.state !== 'stale') return sendPage(request, response, cached.page, 'hit')
     if (method === 'HEAD') {
       if (cached) cache.delete(key)
       return fetchFromNext(request, response, path, null, null)
     }
-    fetchFromNext(request, response, path, key, null, () => pageCacheKey(url, cache.personalized, arm))
+    const known = cache.personalized.get(path) !== undefined
+    fetchFromNext(request, response, path, key, null, () => {
+      // Learned from this answer: a landing that selected a campaign still gets its cookie.
+      if (!known) trackingSource(request, url, path)
+      return pageCacheKey(url, cache.personalized, extras)
+    })
   }
 
   function toPage(response: IncomingMessage, body: Buffer, gzip: boolean): CachedPage {

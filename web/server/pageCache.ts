@@ -1,7 +1,7 @@
 import type { OutgoingHttpHeaders } from 'node:http'
 import { LRUCache } from 'lru-cache'
 import { parsePersonalizationHeader, type TaughtRoute } from '../lib/personalization/header.ts'
-import { FIELD_NAMES, readInputs, routeInputKey } from '../lib/personalization/variant.ts'
+import { FIELD_NAMES, readInputs, routeInputKey, type RequestExtras } from '../lib/personalization/variant.ts'
 
 const EVERY_INPUT = { fields: FIELD_NAMES.filter((name) => name !== 'arm') }
 
@@ -128,9 +128,9 @@ export class PersonalizedPaths {
  * like never split an entry, and two spellings of one keyword share it. Until Next's answer has
  * said which inputs a path reads, the key holds every input: never wrong, only less shared.
  */
-export function pageCacheKey(url: URL, paths: PersonalizedPaths, arm?: string): string {
+export function pageCacheKey(url: URL, paths: PersonalizedPaths, extras: RequestExtras = {}): string {
   const route = paths.get(url.pathname)
-  if ((url.searchParams.size === 0 && !arm) || route === null) return url.pathname
-  const inputs = routeInputKey(route ?? EVERY_INPUT, readInputs(url.searchParams, { arm }))
+  if ((url.searchParams.size === 0 && !extras.arm && !extras.trackingSource) || route === null) return url.pathname
+  const inputs = routeInputKey(route ?? EVERY_INPUT, readInputs(url.searchParams, extras))
   return inputs ? `${url.pathname}?${inputs}` : url.pathname
 }

@@ -63,8 +63,8 @@ function parseExperiment(value: unknown): Experiment | undefined {
 
 /** The request header the front sends Next with the version it chose or the visitor kept. */
 export const ARM_HEADER = 'x-experiment-arm'
-/** ARM_HEADER's value when the front decided on no version (a crawler, a page it knows runs no test). */
-export const NO_ARM = '*'
+/** ARM_HEADER's and SOURCE_HEADER's value when the front decided on none (a crawler, a page it knows runs no test, no kept campaign). */
+export const NOT_CHOSEN = '*'
 
 /** The cookie that keeps a visitor's version of one test. */
 export function armCookieName(experiment: Pick<Experiment, 'name'>): string {
@@ -73,9 +73,9 @@ export function armCookieName(experiment: Pick<Experiment, 'name'>): string {
 
 export const ARM_COOKIE_PREFIX = 'lpe_ab_'
 
-/** Whether the request carries a kept version of any test. */
-export function hasArmCookie(cookieHeader: string | undefined): boolean {
-  return (cookieHeader ?? '').split(';').some((part) => part.trim().startsWith(ARM_COOKIE_PREFIX))
+/** Whether the request carries a kept version of any test, or a kept campaign: what the proxy may read from cookies. */
+export function hasKeptCookie(cookieHeader: string | undefined): boolean {
+  return (cookieHeader ?? '').split(';').some((part) => part.trim().startsWith(ARM_COOKIE_PREFIX) || part.trim().startsWith(`${SOURCE_COOKIE}=`))
 }
 
 /** The version this visitor keeps for the test, from the Cookie header; undefined when none valid. */
@@ -91,6 +91,38 @@ export function keptArm(cookieHeader: string | undefined, experiment: Experiment
 /** Kept 30 days; HttpOnly (only the server reads it); Lax so the ad click's landing keeps it. */
 export function armCookie(experiment: Pick<Experiment, 'name'>, arm: string): string {
   return `${armCookieName(experiment)}=${arm}; Path=/; Max-Age=2592000; SameSite=Lax; HttpOnly`
+}
+
+/**
+ * Tracking numbers follow the visit, not only the landing address: the rule a landing's utm values
+ * selected ("campaign:termites fall") is kept in a session cookie, so the campaign's number is on
+ * every page the visitor opens next. A later landing with utm values replaces it.
+ */
+export const SOURCE_COOKIE = 'lpe_src'
+/** The request header the front sends Next with the kept rule, or NOT_CHOSEN for none. */
+export const SOURCE_HEADER = 'x-tracking-source'
+
+/** The kept rule, when it is still one of the rules; undefined otherwise. */
+export function keptSource(cookieHeader: string | undefined, rules: readonly UsableTrackingRule[]): string | undefined {
+  for (const part of (cookieHeader ?? '').split(';')) {
+    const [key, value = ''] = part.trim().split('=')
+    if (key !== SOURCE_COOKIE) continue
+    let kept: string
+    try {
+      kept = decodeURIComponent(value)
+    } catch {
+      return undefined
+    }
+    return rules.some((rule) => rule.match !== 'state' && `${rule.match}:${rule.value}` === kept) ? kept : undefined
+  }
+  return undefined
+}
+
+/** Keeps the selected rule for the browser session; '' clears a kept one. HttpOnly, Lax like the version cookie. */
+export function sourceCookie(matched: string): string {
+  return matched
+    ? `${SOURCE_COOKIE}=${encodeURIComponent(matched)}; Path=/; SameSite=Lax; HttpOnly`
+    : `${SOURCE_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax; HttpOnly`
 }
 
 /** Crawlers see the control (the plain page): never an arm, never a cookie. */

@@ -42,6 +42,8 @@ export interface PersonalizationContext {
 /** What else a request brings besides its query string: the A/B version the front chose or the cookie kept. */
 export interface RequestExtras {
   arm?: string | null
+  /** The tracking rule the visit's landing selected, kept in a cookie ("campaign:termites fall"). */
+  trackingSource?: string | null
 }
 
 /** A shown value inside the address segment: a string, or 0/1 for a flag. '' and 0 mean "absent". */
@@ -145,10 +147,12 @@ export const VARIANT_FIELDS = {
     title: 'Tracking number (utm_campaign, utm_source or the visitor’s state; set by Site settings’ tracking numbers)',
     params: ['utm_campaign', 'utm_source'],
     blank: '',
-    // The visit's utm values (JSON pair, comparable form); routeInputs narrows them to the one rule they select.
-    read: (params) => {
+    // The visit's utm values (JSON pair, comparable form), else the rule its landing selected (kept in a
+    // cookie); routeInputs narrows either to the one rule they select.
+    read: (params, { trackingSource }) => {
       const { campaign, source } = utmSource(params)
-      return campaign || source ? JSON.stringify([campaign, source]) : ''
+      if (campaign || source) return JSON.stringify([campaign, source])
+      return typeof trackingSource === 'string' && /^(?:campaign|source):./.test(trackingSource) ? trackingSource : ''
     },
     value: (_source, { trackingNumber }) => trackingNumber ?? undefined,
     encode: (value: string | undefined): Encoded => value ?? '',
