@@ -64,7 +64,7 @@ export const trackingNumbersField = defineField({
   type: 'array',
   group: 'phone',
   description:
-    'Optional. Visits from a campaign (utm_campaign), a source (utm_source) or a state see another number. When several rules match, a campaign rule wins over a source rule, which wins over a state rule; no match shows the phone number above.',
+    'Optional. Visits from a campaign (utm_campaign), a source (utm_source) or a state see another number on every page, and keep a campaign’s or source’s number for the rest of the visit. When several rules match, a campaign rule wins over a source rule, which wins over a state rule; no match shows the phone number above. Live within seconds of publishing.',
   of: [defineArrayMember({ type: 'trackingNumberRule' })],
   // Conflicts between rules, shown under the list (each rule's own mistakes are shown on the rule).
   validation: (rule) =>
