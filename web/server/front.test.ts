@@ -204,6 +204,14 @@ describe('the front: everything else passes through', () => {
       expect(received[0]!.headers.cookie).toContain('__prerender_bypass=secret')
     })
 
+    it("names Next's address as the Origin only when the Origin is the host the browser asked for (Next's CSRF check)", async () => {
+      replies['/ants'] = actionReply
+      const upstreamOrigin = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`
+      await post({ ...action, ...draft, origin: base })
+      await post({ ...action, ...draft, origin: 'https://evil.example' })
+      expect(received.map((request) => request.headers.origin)).toEqual([upstreamOrigin, 'https://evil.example'])
+    })
+
     it('in draft mode, with a body over 64 KB: 413, Next never asked', async () => {
       const { response } = await post({ ...action, ...draft }, 'x'.repeat(64 * 1024 + 1))
       expect(response.status).toBe(413)

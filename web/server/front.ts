@@ -293,6 +293,10 @@ export function createFrontHandler(options: FrontOptions) {
     if (!readOnly) {
       if (method === 'POST' && bodyLimit !== undefined) return void acceptBody(request, response, path, bodyLimit)
       if (method === 'POST' && request.headers['next-action'] !== undefined && DRAFT_COOKIES.test(request.headers.cookie ?? '')) {
+        // Next runs an action only when its Origin is the host it was sent to (its CSRF check), and it is
+        // sent to Next's loopback address: an Origin that is the host the browser asked for is named so.
+        // Any other Origin goes as it came, for Next to refuse.
+        if (originHost(request.headers.origin) === request.headers.host) request.headers.origin = `http://${upstream.host}:${upstream.port}`
         return void acceptBody(request, response, path, DRAFT_ACTION_BODY_LIMIT)
       }
       const withBody = hasBody(request)
@@ -362,6 +366,14 @@ function lingerThenClose(request: IncomingMessage) {
 function parseUrl(raw: string | undefined): URL | null {
   try {
     return new URL(raw ?? '/', 'http://site.invalid')
+  } catch {
+    return null
+  }
+}
+
+function originHost(origin: string | undefined): string | null {
+  try {
+    return origin ? new URL(origin).host : null
   } catch {
     return null
   }
