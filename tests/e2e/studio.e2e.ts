@@ -87,11 +87,55 @@ async function shot(page: Page, name: string) {
   if (process.env.STUDIO_SHOTS) await page.screenshot({ path: path.join(process.env.STUDIO_SHOTS, `${name}.png`) })
 }
 
-async function publish(page: Page) {
+/**
+ * Publishes the document open in the page and waits until the lake has a new published revision and no
+ * draft.
+ * The button alone does not tell: it is disabled while a stale validation result shows errors as well as
+ * after a publish, and a click just after the last edit, while it is still saving, was seen dropped
+ * (the footer then said "Saved" and Publish stayed offered, nothing sent to the lake). It is clicked
+ * again, once enabled, until the publish arrives.
+ */
+async function publish(page: Page, id: string) {
   const button = page.getByTestId('action-publish')
-  await until('the Publish button is enabled', () => button.isEnabled(), 60_000)
-  await button.click()
-  await page.getByTestId('action-publish').and(page.locator('[data-disabled="true"]')).waitFor({ timeout: 30_000 })
+  const before = lake.store.get(id)?._rev
+  const published = () => {
+    const revision = lake.store.get(id)?._rev
+    return revision !== undefined && revision !== before && lake.store.get(`drafts.${id}`) === null
+  }
+  for (let attempt = 1; ; attempt++) {
+    await until('the Publish button is enabled', async () => published() || (await button.isEnabled()), 60_000)
+    if (published()) return
+    await button.click()
+    try {
+      await until(`${id} is published`, async () => published(), 15_000)
+      if (attempt > 1) console.log(`[studio e2e] Publish was clicked ${attempt} times`)
+      return
+    } catch (error) {
+      if (attempt === 3) throw error
+    }
+  }
+}
+
+/**
+ * Adds a section from an array field's "Add item" menu (Hero is the first item; the menu has a search box).
+ * A new document's form is still settling just after its first edits (the draft being created, the
+ * Presentation tool's "Used on one page" banner appearing above the fields): on the merged main the menu,
+ * opened at once, could still be moving and then be gone from the page (the pane back at its top) before
+ * the item was clicked. The menu is opened again (only when it is not open) until the item is chosen.
+ */
+async function addSection(page: Page, field: string, item: RegExp) {
+  const add = page.getByTestId(`field-${field}`).getByRole('button', { name: /Add item/ })
+  const choice = page.getByRole('menuitem', { name: item }).first()
+  for (let attempt = 1; ; attempt++) {
+    if (!(await choice.isVisible())) await add.click()
+    try {
+      await choice.click({ timeout: 10_000 })
+      if (attempt > 1) console.log(`[studio e2e] the "Add item" menu closed ${attempt - 1} time(s) before ${item} could be chosen`)
+      return
+    } catch (error) {
+      if (attempt === 4) throw error
+    }
+  }
 }
 
 describe('the Studio on the local Content Lake', { timeout: 240_000 }, () => {
@@ -115,7 +159,7 @@ describe('the Studio on the local Content Lake', { timeout: 240_000 }, () => {
     await until('the phone field is editable', () => phone.isEditable(), 60_000)
     await phone.fill(newPhone)
     await shot(page, 'studio-site-settings-edited')
-    await publish(page)
+    await publish(page, 'siteSettings')
     await until('the new number on / and /ants', async () => {
       const [home, ants] = await Promise.all([telLinks('/'), telLinks('/ants')])
       return home.size === 1 && home.has(telHref(newPhone)) && ants.size === 1 && ants.has(telHref(newPhone))
@@ -126,17 +170,15 @@ describe('the Studio on the local Content Lake', { timeout: 240_000 }, () => {
     await page.close()
   })
 
-  // Skipped on the merged main: after the merge (the page type gained the Ads fields of the campaigns work) the
-  // page builder's "Add item" menu no longer offers an item named "Hero" where this test looks (three runs: 30 s
-  // timeout on getByRole('menuitem', { name: /^Hero/ })); it passed on its own branch. See stop 19's closing note.
-  it.skip('creates a page with a hero in the page builder, publishes it, and the site serves it', async () => {
+  // The "Add item" menu still lists Hero first (with a search box: the page builder has 24 section types);
+  // on the merged main the menu could close under the click while the new page's form settled (addSection).
+  it('creates a page with a hero in the page builder, publishes it, and the site serves it', async () => {
     const page = await openStudio('/intent/create/template=page;type=page/')
     const title = page.locator('input#title')
     await title.waitFor({ timeout: 60_000 })
     await title.fill('Termite Spring Offer')
     await page.getByRole('button', { name: 'Generate' }).click()
-    await page.getByTestId('field-blocks').getByRole('button', { name: /Add item/ }).click()
-    await page.getByRole('menuitem', { name: /^Hero/ }).first().click()
+    await addSection(page, 'blocks', /^Hero/)
     const dialog = page.getByRole('dialog')
     await dialog.getByLabel('Headline', { exact: true }).fill('Termites Gone This Spring')
     await dialog.getByLabel('Rating label', { exact: true }).fill('Rated 5 stars by local homeowners')
@@ -152,7 +194,8 @@ describe('the Studio on the local Content Lake', { timeout: 240_000 }, () => {
     else await page.getByTestId('field-group-select').selectOption({ label: 'Search engines' })
     await page.locator('[data-testid="field-seo.title"] input').fill('Termite Spring Offer')
     await page.locator('[data-testid="field-seo.description"] textarea').fill('Spring termite treatment from licensed local pros.')
-    await publish(page)
+    // The new document's id is in the address: /structure/page;<id>,template=page.
+    await publish(page, /;([0-9a-f-]{36})/.exec(decodeURIComponent(page.url()))![1]!)
     // A new address is reachable once the proxy's list of pages refreshes (web/lib/routing.ts: every
     // 30 s, from the routes-tagged query the webhook marks stale, so up to two refreshes).
     await until(
@@ -192,8 +235,20 @@ describe('the Studio on the local Content Lake', { timeout: 240_000 }, () => {
 
   // The Presentation tool opens the Live Content API's event stream (data/live/events) and, when that
   // fails, the client's CORS check (check/cors): with either unanswered the tool crashed.
+  // The preview in the frame calls a Next server action (POST /ants with Next-Action, in draft mode): the
+  // front lets it through to Next, which answers it; a refusal showed "An unexpected response was received
+  // from the server" in the frame's console.
   it('shows /ants in the Presentation tool’s frame', async () => {
-    const page = await openStudio('/presentation?preview=%2Fants')
+    const page = await context.newPage()
+    const actions: number[] = []
+    const unexpected: string[] = []
+    page.on('response', (response) => {
+      if (response.request().method() === 'POST' && response.request().headers()['next-action']) actions.push(response.status())
+    })
+    page.on('console', (message) => {
+      if (message.text().includes('An unexpected response was received from the server')) unexpected.push(message.text())
+    })
+    await page.goto(`${site.url}/studio/presentation?preview=%2Fants`, { timeout: 120_000 })
     const frame = page.frameLocator('iframe').first()
     await frame.locator('h1').first().waitFor({ timeout: 60_000 })
     // In preview the copy carries invisible source maps (stega) for click-to-edit.
@@ -201,6 +256,9 @@ describe('the Studio on the local Content Lake', { timeout: 240_000 }, () => {
     // The tool covers the frame until the page's visual editing has connected to it.
     // (The tool may show more than one "Loading." at first: wait until none is visible.)
     await until('the frame is connected', async () => !(await page.getByText(/^Loading/).first().isVisible()), 60_000)
+    await until('the preview called its server action', async () => actions.length > 0, 30_000)
+    expect(actions.every((status) => status === 200), `server actions answered ${actions.join(', ')}`).toBe(true)
+    expect(unexpected).toEqual([])
     await shot(page, 'studio-presentation-ants')
     await page.close()
   })
@@ -217,9 +275,7 @@ describe('the Studio on the local Content Lake', { timeout: 240_000 }, () => {
     await page.close()
   })
 
-  // Skipped on the merged main: the conflict message is rendered (found 113 times) but hidden — after the merge
-  // Site settings shows the rules' validation in a collapsed place the test does not open. See stop 19's note.
-  it.skip('refuses conflicting tracking-number rules in Site settings, saying which', async () => {
+  it('refuses conflicting tracking-number rules in Site settings, saying which', async () => {
     const settings = lake.store.get('siteSettings')!
     const rule = (key: string, match: string, value: string, phone: string) => ({ _key: key, _type: 'trackingNumberRule', match, value, phone })
     // An editor's unpublished draft: two numbers for one campaign, and a state rule.
@@ -234,7 +290,15 @@ describe('the Studio on the local Content Lake', { timeout: 240_000 }, () => {
     ])
     const page = await openStudio('')
     await page.getByText('Site settings', { exact: true }).first().click()
-    await page.getByText('Campaign (utm_campaign) “Termites-Fall” already has a rule with another number', { exact: false }).first().waitFor({ timeout: 60_000 })
+    // The list's message sits in the tooltip of the field's error icon; an editor opens the document's
+    // Validation panel (the pane header's button, red while there is an error), which lists every problem
+    // with its field.
+    const validation = page.getByRole('button', { name: 'Validation', exact: true })
+    await validation.waitFor({ timeout: 60_000 })
+    await validation.click()
+    const conflict = page.getByRole('button').filter({ hasText: 'Campaign (utm_campaign) “Termites-Fall” already has a rule with another number (+12125550101)' })
+    await conflict.waitFor({ timeout: 30_000 })
+    expect(await conflict.innerText()).toContain('Tracking numbers')
     await shot(page, 'studio-tracking-numbers')
     await until('Publish is refused', async () => page.getByTestId('action-publish').isDisabled(), 30_000)
     await page.close()

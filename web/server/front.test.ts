@@ -181,6 +181,54 @@ describe('the front: everything else passes through', () => {
     expect(received[0]).toMatchObject({ method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '127.0.0.1' } })
   })
 
+  describe('a server action on a page (POST with Next-Action)', () => {
+    const action = { 'next-action': '7f3a9c', 'content-type': 'text/plain;charset=UTF-8' }
+    const draft = { cookie: 'theme=x; __prerender_bypass=secret' }
+    const actionReply: Reply = { headers: { 'content-type': 'text/x-component', 'cache-control': 'private, no-cache, no-store, max-age=0, must-revalidate' }, body: '0:{"a":"$@1"}' }
+
+    async function post(headers: Record<string, string>, body = '["draft"]') {
+      const response = await fetch(base + '/ants', { method: 'POST', headers, body })
+      return { response, body: await response.text() }
+    }
+
+    it('in draft mode (the Presentation preview) reaches Next with its body, every time, never cached', async () => {
+      replies['/ants'] = actionReply
+      for (const attempt of [1, 2]) {
+        const { response, body } = await post({ ...action, ...draft })
+        expect(response.status, `request ${attempt}`).toBe(200)
+        expect(body).toBe('0:{"a":"$@1"}')
+        expect(response.headers.get('x-page-cache')).toBeNull()
+      }
+      expect(received).toHaveLength(2)
+      expect(received[0]).toMatchObject({ method: 'POST', url: '/ants', headers: { 'next-action': '7f3a9c', 'content-length': '9' } })
+      expect(received[0]!.headers.cookie).toContain('__prerender_bypass=secret')
+    })
+
+    it("names Next's address as the Origin only when the Origin is the host the browser asked for (Next's CSRF check)", async () => {
+      replies['/ants'] = actionReply
+      const upstreamOrigin = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`
+      await post({ ...action, ...draft, origin: base })
+      await post({ ...action, ...draft, origin: 'https://evil.example' })
+      expect(received.map((request) => request.headers.origin)).toEqual([upstreamOrigin, 'https://evil.example'])
+    })
+
+    it('in draft mode, with a body over 64 KB: 413, Next never asked', async () => {
+      const { response } = await post({ ...action, ...draft }, 'x'.repeat(64 * 1024 + 1))
+      expect(response.status).toBe(413)
+      expect(received).toHaveLength(0)
+    })
+
+    it.each([
+      ['a Next-Action without the draft cookie', action],
+      ['the draft cookie without a Next-Action', { 'content-type': 'text/plain', ...draft }],
+    ])('%s → 405, Next never asked', async (_, headers) => {
+      const { response } = await post(headers)
+      expect(response.status).toBe(405)
+      expect(response.headers.get('allow')).toBe('GET, HEAD')
+      expect(received).toHaveLength(0)
+    })
+  })
+
   it('answers 502 with a plain message when Next does not answer', async () => {
     const closed = http.createServer()
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))

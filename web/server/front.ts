@@ -58,6 +58,11 @@ const DRAFT_COOKIES = /(?:^|;\s*)(?:__prerender_bypass|__next_preview_data)=/
 const FRESH_FROM_NEXT = new Set(['HIT', 'MISS', 'REVALIDATED'])
 const REVALIDATE_WEBHOOK = '/api/revalidate'
 export const DEFAULT_BODY_LIMITS: Readonly<Record<string, number>> = { [REVALIDATE_WEBHOOK]: 1024 * 1024, '/api/calls': 4 * 1024 }
+/**
+ * A Next server action posted from a page in draft mode (the Presentation tool's preview, next-sanity):
+ * let through to Next with its body bounded, never cached. Without the draft cookie a page stays GET/HEAD.
+ */
+const DRAFT_ACTION_BODY_LIMIT = 64 * 1024
 const DEFAULT_UPLOADS = { perClient: 4, total: 64, idleMs: 10_000 }
 /** For anything that is not a page's HTML (JSON, assets, RSC payloads, errors): nothing may run. */
 export const NOTHING_POLICY = "default-src 'none'; frame-ancestors 'none'"
@@ -320,6 +325,13 @@ export function createFrontHandler(options: FrontOptions) {
     const bodyLimit = Object.hasOwn(bodyLimits, path) ? bodyLimits[path] : undefined
     if (!readOnly) {
       if (method === 'POST' && bodyLimit !== undefined) return void acceptBody(request, response, path, bodyLimit)
+      if (method === 'POST' && request.headers['next-action'] !== undefined && DRAFT_COOKIES.test(request.headers.cookie ?? '')) {
+        // Next runs an action only when its Origin is the host it was sent to (its CSRF check), and it is
+        // sent to Next's loopback address: an Origin that is the host the browser asked for is named so.
+        // Any other Origin goes as it came, for Next to refuse.
+        if (originHost(request.headers.origin) === request.headers.host) request.headers.origin = `http://${upstream.host}:${upstream.port}`
+        return void acceptBody(request, response, path, DRAFT_ACTION_BODY_LIMIT)
+      }
       const withBody = hasBody(request)
       sendPlain(response, 405, 'Method not allowed.\n', {
         allow: bodyLimit !== undefined ? 'GET, HEAD, POST' : 'GET, HEAD',
@@ -393,6 +405,14 @@ function lingerThenClose(request: IncomingMessage) {
 function parseUrl(raw: string | undefined): URL | null {
   try {
     return new URL(raw ?? '/', 'http://site.invalid')
+  } catch {
+    return null
+  }
+}
+
+function originHost(origin: string | undefined): string | null {
+  try {
+    return origin ? new URL(origin).host : null
   } catch {
     return null
   }
