@@ -303,4 +303,52 @@ describe('the Studio on the local Content Lake', { timeout: 240_000 }, () => {
     await until('Publish is refused', async () => page.getByTestId('action-publish').isDisabled(), 30_000)
     await page.close()
   })
+
+  it('ends an A/B test in one action: version b becomes the page, the test stops, everyone sees b', async () => {
+    // A published copy of /v2 running a test whose version b has its own headline.
+    const v2 = lake.store.get('page-v2')!
+    await lake.store.mutate([
+      {
+        createOrReplace: {
+          ...v2,
+          _id: 'page-ab-end',
+          title: 'Spring offer (A/B test)',
+          slug: { _type: 'slug', current: 'spring-offer' },
+          experiment: {
+            name: { _type: 'slug', current: 'spring-offer-headline' },
+            arms: [
+              { _key: 'a', _type: 'arm', key: 'a', weight: 50 },
+              { _key: 'b', _type: 'arm', key: 'b', weight: 50, heroTitle: 'Pests Gone By Friday' },
+            ],
+          },
+        },
+      },
+    ])
+    const page = await openStudio('/intent/edit/id=page-ab-end;type=page/')
+    await page.getByTestId('action-menu-button').click({ timeout: 60_000 })
+    await page.getByRole('menuitem', { name: /End A\/B test/ }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByText('Make version b the page').click()
+    await shot(page, 'studio-end-ab-test')
+    await dialog.getByRole('button', { name: 'End the test and publish' }).click()
+    await until(
+      'version b is the published page, its test stopped',
+      async () => {
+        const published = lake.store.get('page-ab-end') as { blocks: { _type: string; title?: string }[]; experiment?: { stop?: string } } | null
+        return Boolean(published?.experiment?.stop) && published!.blocks.some((block) => block._type === 'hero' && block.title === 'Pests Gone By Friday') && lake.store.get('drafts.page-ab-end') === null
+      },
+      60_000,
+    )
+    // Every visitor, with or without a version cookie, now gets version b's headline, and no new cookie.
+    await until(
+      '/spring-offer shows version b to everyone',
+      async () => {
+        const [plain, keptA] = await Promise.all([fetch(`${site.url}/spring-offer`), fetch(`${site.url}/spring-offer`, { headers: { cookie: 'lpe_ab_spring-offer-headline=a' } })])
+        const bodies = await Promise.all([plain.text(), keptA.text()])
+        return plain.headers.get('set-cookie') === null && bodies.every((body) => /<h1[^>]*>Pests Gone By Friday<\/h1>/.test(body))
+      },
+      60_000,
+    )
+    await page.close()
+  })
 })
