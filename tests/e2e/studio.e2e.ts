@@ -325,10 +325,24 @@ describe('the Studio on the local Content Lake', { timeout: 240_000 }, () => {
       },
     ])
     const page = await openStudio('/intent/edit/id=page-ab-end;type=page/')
-    await page.getByTestId('action-menu-button').click({ timeout: 60_000 })
-    await page.getByRole('menuitem', { name: /End A\/B test/ }).click()
+    await page.locator('input#title').waitFor({ timeout: 60_000 })
+    // The action waits for the page's validation (it is disabled while there are errors); like the "Add item"
+    // menu (addSection), the action menu can close under a click while the form settles: open it again.
     const dialog = page.getByRole('dialog')
-    await dialog.getByText('Make version b the page').click()
+    const versionB = dialog.getByText('Make version b the page')
+    for (let attempt = 1; !(await versionB.isVisible()); attempt++) {
+      const item = page.getByRole('menuitem', { name: /End A\/B test/ })
+      if (!(await item.isVisible())) await page.getByTestId('action-menu-button').click({ timeout: 60_000 })
+      try {
+        await item.click({ timeout: 10_000 })
+        await versionB.waitFor({ timeout: 10_000 })
+      } catch (error) {
+        if (attempt === 4) throw error
+        console.log(`[studio e2e] End A/B test: the dialog did not open on try ${attempt}`)
+        await page.keyboard.press('Escape')
+      }
+    }
+    await versionB.click()
     await shot(page, 'studio-end-ab-test')
     await dialog.getByRole('button', { name: 'End the test and publish' }).click()
     await until(
