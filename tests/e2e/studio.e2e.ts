@@ -183,7 +183,18 @@ describe('the Studio on the local Content Lake', { timeout: 240_000 }, () => {
     await dialog.getByLabel('Headline', { exact: true }).fill('Termites Gone This Spring')
     await dialog.getByLabel('Rating label', { exact: true }).fill('Rated 5 stars by local homeowners')
     for (const benefit of ['Same-day service', 'Licensed pros', 'Free quote']) {
-      await dialog.locator('[data-testid$="benefits"]').getByRole('button', { name: /Add item/ }).click()
+      // Under load the hero's dialog was seen closing while the new page's form settled: open it again from
+      // the Sections list (the headline typed so far is kept in the draft).
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await dialog.locator('[data-testid$="benefits"]').getByRole('button', { name: /Add item/ }).click({ timeout: 10_000 })
+          break
+        } catch (error) {
+          if (attempt === 3) throw error
+          console.log(`[studio e2e] the hero's dialog was closed: opened again (try ${attempt})`)
+          await page.getByTestId('field-blocks').getByText('Termites Gone This Spring').first().click({ timeout: 10_000 })
+        }
+      }
       await page.keyboard.type(benefit)
     }
     await shot(page, 'studio-page-builder-hero')
