@@ -34,12 +34,11 @@ export async function proxy(request: NextRequest) {
 
   const route = await personalizedRouteAt(pathname)
   if (route) {
-    // The A/B version: the front's choice (web/server/front.ts; NOT_CHOSEN: none), else the visitor's cookie (plain `next start`).
-    const chosen = request.headers.get(ARM_HEADER)
-    const arm = chosen === NOT_CHOSEN ? undefined : (chosen ?? (route.experiment ? keptArm(request.headers.get('cookie') ?? undefined, route.experiment) : undefined))
-    // The campaign kept from the visit's landing (tracking numbers): the front's word, else the cookie.
-    const told = request.headers.get(SOURCE_HEADER)
-    const trackingSource = told === NOT_CHOSEN ? undefined : (told ?? (route.trackingNumbers ? keptSource(request.headers.get('cookie') ?? undefined, route.trackingNumbers) : undefined))
+    // The A/B version and the campaign kept from the visit's landing: the front's choice (web/server/front.ts;
+    // NOT_CHOSEN: none), else the visitor's cookies (plain `next start`, no front).
+    const cookies = request.headers.get('cookie') ?? undefined
+    const arm = frontChoice(request.headers.get(ARM_HEADER), () => route.experiment && keptArm(cookies, route.experiment))
+    const trackingSource = frontChoice(request.headers.get(SOURCE_HEADER), () => route.trackingNumbers && keptSource(cookies, route.trackingNumbers))
     const inputs = routeInputs(route, readInputs(searchParams, { arm, trackingSource }))
     const variant = variantFor(route, inputs, await lookupsFor(route, inputs, resolveLocation))
     if (!variant) return taught(NextResponse.next(), route)
@@ -57,6 +56,11 @@ export async function proxy(request: NextRequest) {
     return NextResponse.rewrite(new URL(NOT_FOUND, request.url))
   }
   return taught(NextResponse.next(), undefined)
+}
+
+/** What the front said (NOT_CHOSEN: none); without a front, what the cookie keeps. */
+function frontChoice(told: string | null, fromCookie: () => string | undefined): string | undefined {
+  return told === NOT_CHOSEN ? undefined : (told ?? fromCookie())
 }
 
 /** Tells the front which inputs shape this page (lib/personalization/header.ts). */

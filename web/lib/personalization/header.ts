@@ -80,10 +80,15 @@ export function hasKeptCookie(cookieHeader: string | undefined): boolean {
 
 /** The version this visitor keeps for the test, from the Cookie header; undefined when none valid. */
 export function keptArm(cookieHeader: string | undefined, experiment: Experiment): string | undefined {
-  const name = armCookieName(experiment)
+  const value = cookieValue(cookieHeader, armCookieName(experiment))
+  return experiment.arms.some((arm) => arm.key === value) ? value : undefined
+}
+
+/** The raw value of the first cookie with this name in a Cookie header, or undefined. */
+function cookieValue(cookieHeader: string | undefined, name: string): string | undefined {
   for (const part of (cookieHeader ?? '').split(';')) {
-    const [key, value] = part.trim().split('=')
-    if (key === name && experiment.arms.some((arm) => arm.key === value)) return value
+    const separator = part.indexOf('=')
+    if (separator > 0 && part.slice(0, separator).trim() === name) return part.slice(separator + 1).trim()
   }
   return undefined
 }
@@ -104,18 +109,15 @@ export const SOURCE_HEADER = 'x-tracking-source'
 
 /** The kept rule, when it is still one of the rules; undefined otherwise. */
 export function keptSource(cookieHeader: string | undefined, rules: readonly UsableTrackingRule[]): string | undefined {
-  for (const part of (cookieHeader ?? '').split(';')) {
-    const [key, value = ''] = part.trim().split('=')
-    if (key !== SOURCE_COOKIE) continue
-    let kept: string
-    try {
-      kept = decodeURIComponent(value)
-    } catch {
-      return undefined
-    }
-    return rules.some((rule) => rule.match !== 'state' && `${rule.match}:${rule.value}` === kept) ? kept : undefined
+  const value = cookieValue(cookieHeader, SOURCE_COOKIE)
+  if (value === undefined) return undefined
+  let kept: string
+  try {
+    kept = decodeURIComponent(value)
+  } catch {
+    return undefined
   }
-  return undefined
+  return rules.some((rule) => rule.match !== 'state' && `${rule.match}:${rule.value}` === kept) ? kept : undefined
 }
 
 /** Keeps the selected rule for the browser session; '' clears a kept one. HttpOnly, Lax like the version cookie. */
