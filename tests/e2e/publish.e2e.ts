@@ -158,7 +158,7 @@ describe('personalization as content', () => {
     // A first visit gets a version and a cookie; with the cookie it keeps it.
     const first = await fetch(`${site.url}/ab-test?gclid=1`)
     const cookie = (first.headers.get('set-cookie') ?? '').split(';')[0]!
-    expect(cookie).toMatch(/^lpe_ab_spring-headline=(a|b)$/)
+    expect(cookie).toMatch(/^lpe_ab_spring-headline=(a|b)\.[A-Za-z0-9_-]{22}$/)
     const arm = cookie.split('=')[1]
     const firstHtml = await first.text()
     expect(firstHtml).toContain(`data-call-experiment="spring-headline" data-call-arm="${arm}"`)

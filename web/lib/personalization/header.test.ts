@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { keptSource, personalizationHeader, parsePersonalizationHeader, sourceCookie } from './header'
+import { armCookie, keptArm, keptArmVisitor, keptSource, personalizationHeader, parsePersonalizationHeader, sourceCookie } from './header'
 
 const rules = [
   { match: 'campaign', value: 'termites fall', phone: '+12145550177' },
@@ -28,5 +28,24 @@ describe('the personalization header', () => {
     expect(parsePersonalizationHeader(header)).toEqual({ fields: [], trackingNumbers: rules })
     const forged = encodeURIComponent(JSON.stringify({ fields: [], trackingNumbers: [{ match: 'campaign', value: 'x', phone: '<b>' }] }))
     expect(parsePersonalizationHeader(forged)).toEqual({ fields: [] })
+  })
+})
+
+describe('the version cookie', () => {
+  const experiment = { name: 'spring', arms: [{ key: 'a', weight: 1 }, { key: 'b', weight: 1 }] }
+
+  it('keeps the version and a visitor id of its own', () => {
+    const cookie = armCookie(experiment, 'b').split(';')[0]!
+    expect(cookie).toMatch(/^lpe_ab_spring=b\.[A-Za-z0-9_-]{22}$/)
+    const visitor = cookie.split('.')[1]
+    expect(keptArmVisitor(cookie, experiment)).toEqual({ arm: 'b', visitor })
+    expect(keptArm(cookie, experiment)).toBe('b')
+    expect(armCookie(experiment, 'a')).not.toBe(armCookie(experiment, 'a'))
+  })
+
+  it('keeps an older value without an id, and refuses unknown versions and malformed ids', () => {
+    expect(keptArmVisitor('lpe_ab_spring=a', experiment)).toEqual({ arm: 'a' })
+    expect(keptArmVisitor('lpe_ab_spring=z.AAAAAAAAAAAAAAAAAAAAAA', experiment)).toBeUndefined()
+    expect(keptArmVisitor('lpe_ab_spring=a.<script>', experiment)).toEqual({ arm: 'a' })
   })
 })

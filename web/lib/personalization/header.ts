@@ -80,8 +80,34 @@ export function hasKeptCookie(cookieHeader: string | undefined): boolean {
 
 /** The version this visitor keeps for the test, from the Cookie header; undefined when none valid. */
 export function keptArm(cookieHeader: string | undefined, experiment: Experiment): string | undefined {
+  return keptArmVisitor(cookieHeader, experiment)?.arm
+}
+
+/**
+ * The version cookie's value is `<arm>.<visitor>`: the visitor id (random, 128 bits, base64url) lets the
+ * server count each visitor of an arm once, from its own HttpOnly cookie, whatever a browser claims.
+ * A value from before the id (`<arm>` alone) keeps its arm, with no visitor.
+ */
+export type KeptArm = { arm: string; visitor?: string }
+
+const VISITOR_ID = /^[A-Za-z0-9_-]{22}$/
+
+/** The kept version and visitor id, when the cookie names one of the test's versions; undefined otherwise. */
+export function keptArmVisitor(cookieHeader: string | undefined, experiment: Experiment): KeptArm | undefined {
   const value = cookieValue(cookieHeader, armCookieName(experiment))
-  return experiment.arms.some((arm) => arm.key === value) ? value : undefined
+  if (value === undefined) return undefined
+  const separator = value.indexOf('.')
+  const arm = separator < 0 ? value : value.slice(0, separator)
+  const visitor = separator < 0 ? undefined : value.slice(separator + 1)
+  if (!experiment.arms.some((known) => known.key === arm)) return undefined
+  return visitor !== undefined && VISITOR_ID.test(visitor) ? { arm, visitor } : { arm }
+}
+
+/** A new visitor id for a version cookie. */
+export function newVisitorId(): string {
+  const bytes = String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16)))
+  // btoa and Web Crypto, not Buffer: the same code runs in Next's request hook on any host.
+  return btoa(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
 }
 
 /** The raw value of the first cookie with this name in a Cookie header, or undefined. */
@@ -94,8 +120,8 @@ function cookieValue(cookieHeader: string | undefined, name: string): string | u
 }
 
 /** Kept 30 days; HttpOnly (only the server reads it); Lax so the ad click's landing keeps it. */
-export function armCookie(experiment: Pick<Experiment, 'name'>, arm: string): string {
-  return `${armCookieName(experiment)}=${arm}; Path=/; Max-Age=2592000; SameSite=Lax; HttpOnly`
+export function armCookie(experiment: Pick<Experiment, 'name'>, arm: string, visitor: string = newVisitorId()): string {
+  return `${armCookieName(experiment)}=${arm}.${visitor}; Path=/; Max-Age=2592000; SameSite=Lax; HttpOnly`
 }
 
 /**
