@@ -159,7 +159,7 @@ describe('personalization as content', () => {
     const first = await fetch(`${site.url}/ab-test?gclid=1`)
     const cookie = (first.headers.get('set-cookie') ?? '').split(';')[0]!
     expect(cookie).toMatch(/^lpe_ab_spring-headline=(a|b)\.[A-Za-z0-9_-]{22}$/)
-    const arm = cookie.split('=')[1]
+    const arm = cookie.split('=')[1]!.split('.')[0]
     const firstHtml = await first.text()
     expect(firstHtml).toContain(`data-call-experiment="spring-headline" data-call-arm="${arm}"`)
     for (let visit = 0; visit < 3; visit++) {
