@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { matchPest, pestOrDefault } from './pestMatch'
+import { pestsQuery } from '../content/queries'
+import type { PestsQueryResult } from '../sanity.types'
+import { foldForMatching, matchPest, pestOrDefault } from './pestMatch'
+import { bundledDocuments, queryDocuments } from './sanity/localDataset'
 
 const pests = [
   { imageFile: 'ant', matchWords: ['ant', 'ants', 'carpenter ant'] },
@@ -41,6 +44,32 @@ describe('matchPest', () => {
     expect(matchPest('(termites)', pests)?.imageFile).toBe('termite')
   })
 
+  it('ignores accents and case on both sides', () => {
+    expect(matchPest('RATÓN', [{ matchWords: ['raton'] }])).toBeDefined()
+    expect(matchPest('raton', [{ matchWords: ['ratón'] }])).toBeDefined()
+    expect(matchPest('Araña', [{ matchWords: ['arana'] }])).toBeDefined()
+  })
+
+  it('takes Spanish plurals: -s after a vowel, -es after a consonant, on every word of a phrase', () => {
+    const spanish = [
+      { imageFile: 'mouse', matchWords: ['ratón'] },
+      { imageFile: 'scorpion', matchWords: ['alacrán'] },
+      { imageFile: 'wasp', matchWords: ['avispa'] },
+      { imageFile: 'yellow-jacket', matchWords: ['avispa amarilla'] },
+    ]
+    expect(matchPest('ratones', spanish)?.imageFile).toBe('mouse')
+    expect(matchPest('alacranes', spanish)?.imageFile).toBe('scorpion')
+    expect(matchPest('avispas', spanish)?.imageFile).toBe('wasp')
+    expect(matchPest('avispas amarillas', spanish)?.imageFile).toBe('yellow-jacket')
+    expect(matchPest('ratonas', spanish)).toBeUndefined()
+    expect(matchPest('avispaes', spanish)).toBeUndefined()
+  })
+
+  it('never reads "-es" after a t: "rates" is not rats, "antes" is not ants', () => {
+    expect(matchPest('exterminator rates', pests)).toBeUndefined()
+    expect(matchPest('llame antes de las 5', pests)).toBeUndefined()
+  })
+
   it('treats regular-expression characters in match words literally', () => {
     expect(matchPest('a.b bug', [{ matchWords: ['a.b'] }])).toBeDefined()
     expect(matchPest('axb bug', [{ matchWords: ['a.b'] }])).toBeUndefined()
@@ -60,5 +89,57 @@ describe('pestOrDefault', () => {
 
   it('uses the matched pest when there is one', () => {
     expect(pestOrDefault('rodent control near me', pests)?.imageFile).toBe('mouse')
+  })
+})
+
+/** The pests as the site loads them without Sanity: the words editors maintain, Spanish included. */
+const bundledPests = (await queryDocuments(bundledDocuments(), pestsQuery)) as PestsQueryResult
+
+describe('matchPest with the bundled dataset’s pests', () => {
+  it.each([
+    ['exterminador de cucarachas', 'cockroach'],
+    ['Exterminador+De+Cucarachas', 'cockroach'],
+    ['control de hormigas', 'ant'],
+    ['hormigas carpinteras', 'ant'],
+    ['chinches de cama', 'bed-bug'],
+    ['chinches apestosas', 'stink-bug'],
+    ['exterminador de ratones', 'mouse'],
+    ['ratas', 'mouse'],
+    ['control de roedores', 'mouse'],
+    ['arañas', 'spider'],
+    ['aranas', 'spider'],
+    ['ALACRÁN', 'scorpion'],
+    ['escorpiones', 'scorpion'],
+    ['termitas', 'termite'],
+    ['comejenes', 'termite'],
+    ['avispas', 'wasp'],
+    ['avispas amarillas', 'yellow-jacket'],
+    ['garrapata', 'tick'],
+    ['mosquitos', 'mosquito'],
+    ['zancudos', 'mosquito'],
+    ['moscas de la fruta', 'fruit-fly'],
+    ['roach exterminator', 'cockroach'],
+    ['carpenter bees', 'bee'],
+    ['rodent control near me', 'mouse'],
+  ])('"%s" shows the %s picture', (keyword, imageFile) => {
+    expect(matchPest(keyword, bundledPests)?.imageFile).toBe(imageFile)
+  })
+
+  it('picks the longer match word when a keyword names two pests: "garrapata" is longer than "pulga"', () => {
+    expect(matchPest('pulgas y garrapatas', bundledPests)?.imageFile).toBe('tick')
+  })
+
+  it('finds no pest in Spanish or English words that merely start like one', () => {
+    for (const keyword of ['en un rato', 'llame antes de las 5', 'exterminator rates', 'pest control warranty', 'control de plagas']) {
+      expect(matchPest(keyword, bundledPests), keyword).toBeUndefined()
+    }
+  })
+
+  it('lists each match word, accents aside, under one pest only', () => {
+    const owners = new Map<string, string[]>()
+    for (const pest of bundledPests) {
+      for (const word of pest.matchWords) owners.set(foldForMatching(word), [...(owners.get(foldForMatching(word)) ?? []), pest.imageFile])
+    }
+    expect([...owners].filter(([, files]) => files.length > 1)).toEqual([])
   })
 })

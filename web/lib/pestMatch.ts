@@ -1,12 +1,14 @@
 /**
- * Picks the pest a keyword or a pest name is about. The name is lower-cased and trimmed, then the
- * first match word contained in it wins. "First" is longest-first (ties keep the pests' order), so
- * a specific word always beats a word inside it: "carpenter bee" before "bee", "termite" before
- * "mite", "beetle" before "bee".
+ * Picks the pest a keyword or a pest name is about. The name is folded (lower case, accents and
+ * "ñ" as plain letters, spaces collapsed), then the first match word contained in it wins.
+ * "First" is longest-first (ties keep the pests' order), so a specific word always beats a word
+ * inside it: "carpenter bee" before "bee", "termite" before "mite", "beetle" before "bee",
+ * "chinche apestosa" before "chinche".
  *
- * "Contained" means as whole words (a plural "s"/"es" may follow): ad keywords are free text, and
- * plain substring matching would show a mouse for "exterminator rates" (r-a-t) or an ant for
- * "warranty".
+ * "Contained" means as whole words, each word of a match word possibly in its plural: ad keywords
+ * are free text, and plain substring matching would show a mouse for "exterminator rates" (r-a-t)
+ * or an ant for "warranty". Match words are folded the same way, so "ratón" matches "raton" and
+ * "RATONES" alike: advertisers and visitors often type Spanish without accents.
  */
 export interface Matchable {
   matchWords: readonly string[]
@@ -15,22 +17,55 @@ export interface Matchable {
 export const DEFAULT_IMAGE_FILE = 'ant'
 
 export function matchPest<T extends Matchable>(text: string, pests: readonly T[]): T | undefined {
-  const name = text.trim().toLowerCase()
+  const name = foldForMatching(text)
   if (!name) return undefined
   const candidates = pests
-    .flatMap((pest, order) => pest.matchWords.map((word) => ({ word: word.trim().toLowerCase(), pest, order })))
+    .flatMap((pest, order) => pest.matchWords.map((word) => ({ word: foldForMatching(word), pest, order })))
     .filter(({ word }) => word !== '')
     .sort((a, b) => b.word.length - a.word.length || a.order - b.order)
   return candidates.find(({ word }) => containsWord(name, word))?.pest
+}
+
+/** Lower case without accents (NFD, then combining marks dropped: "Araña" → "arana"), one space between words. */
+export function foldForMatching(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/\s+/gu, ' ')
+    .trim()
 }
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
 
-/** English plurals: "roach" → "roaches", "mosquito" → "mosquitoes", otherwise "rat" → "rats" (not "rates"). */
-function pluralSuffix(word: string): string {
-  return /(?:ch|sh|s|x|z|o)$/.test(word) ? '(?:es)?' : '(?:s)?'
+/**
+ * The plural endings a folded word may take, English and Spanish together:
+ * - "roach" → "roaches", "box" → "boxes" (English -es after ch, sh, s, x, z);
+ * - "mosquito" → "mosquitoes" (English) and "mosquitos" (Spanish);
+ * - "raton" → "ratones", "alacran" → "alacranes", "roedor" → "roedores" (Spanish -es after l, n, r, d;
+ *   English "scorpion" → "scorpions" still takes -s);
+ * - otherwise -s: "rat" → "rats", "cucaracha" → "cucarachas", "chinche" → "chinches".
+ * "-es" never follows a t, k or p, so "rat" does not match "rates" nor "ant" the Spanish "antes".
+ */
+export function pluralSuffix(word: string): string {
+  if (/(?:ch|sh|s|x|z)$/.test(word)) return '(?:es)?'
+  if (/[olnrd]$/.test(word)) return '(?:e?s)?'
+  return '(?:s)?'
+}
+
+/**
+ * Every word of a match word may be plural: "hormigas carpinteras", "avispas amarillas" and
+ * "chinches de cama" are Spanish plurals of the listed "hormiga carpintera", "avispa amarilla" and
+ * "chinche de cama". Without this, "avispas amarillas" would only find "avispa" (wasp), not the
+ * yellow jacket.
+ */
+function wordPattern(word: string): string {
+  return word
+    .split(' ')
+    .map((part) => `${escapeRegExp(part)}${pluralSuffix(part)}`)
+    .join(' ')
 }
 
 /** One compiled pattern per match word, reused across renders (there are a few hundred words at most). */
@@ -39,7 +74,7 @@ const wordPatterns = new Map<string, RegExp>()
 function containsWord(name: string, word: string): boolean {
   let pattern = wordPatterns.get(word)
   if (!pattern) {
-    pattern = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(word)}${pluralSuffix(word)}(?![\\p{L}\\p{N}])`, 'u')
+    pattern = new RegExp(`(?<![\\p{L}\\p{N}])${wordPattern(word)}(?![\\p{L}\\p{N}])`, 'u')
     wordPatterns.set(word, pattern)
   }
   return pattern.test(name)

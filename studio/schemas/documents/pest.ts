@@ -23,7 +23,7 @@ export const pest = defineType({
       of: [defineArrayMember({ type: 'string' })],
       options: { layout: 'tags' },
       description:
-        'Lower-case words that mean this pest in a keyword or pest name, singular and plural (ant, ants, carpenter ant). The longest word found in a name wins, so “carpenter bee” beats “bee”.',
+        'Lower-case words that mean this pest in a keyword or pest name, singular and plural (ant, ants, carpenter ant). The longest word found in a name wins, so “carpenter bee” beats “bee”. Add Spanish or other-language words too (hormiga, ratón): accents are optional in keywords, and regular Spanish plurals (hormigas, ratones) match the singular.',
       validation: (rule) =>
         rule
           .required()

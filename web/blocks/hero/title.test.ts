@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { normalizeKeyword, titleCase } from '@/lib/personalization/keyword'
 import { heroTitle } from './Hero'
 
 describe('heroTitle', () => {
@@ -6,6 +7,12 @@ describe('heroTitle', () => {
     expect(heroTitle('Pest Exterminator', { keyword: 'Wasp Removal' })).toBe('Wasp Removal')
     expect(heroTitle('Pest Exterminator', { headline: 'Fast Pest Help' })).toBe('Fast Pest Help')
     expect(heroTitle('Pest Exterminator', {})).toBe('Pest Exterminator')
+  })
+
+  // Google's {KeyWord:} style, as in English ("Exterminador De Cucarachas"): every word capitalized.
+  it('title-cases a Spanish keyword word by word, accented letters included', () => {
+    const keyword = titleCase(normalizeKeyword('ÁCAROS y arañas en casa'))
+    expect(heroTitle('Pest Exterminator', { keyword })).toBe('Ácaros Y Arañas En Casa')
   })
 
   it('appends one question mark when q=y', () => {
