@@ -27,12 +27,13 @@ export function ZipSearch({ heading, inputLabel, placeholder, buttonLabel, toast
           <label htmlFor={inputId} className="sr-only">
             {inputLabel}
           </label>
+          {/* No maxLength: the browser would cut a paste to five characters before cleanZip drops the
+              non-digits (" 90210" → "9021", "ZIP: 90210" → ""). cleanZip keeps at most five digits. */}
           <input
             id={inputId}
             type="text"
             inputMode="numeric"
             autoComplete="postal-code"
-            maxLength={5}
             value={zip}
             placeholder={placeholder}
             onChange={(event) => setZip(cleanZip(event.target.value))}

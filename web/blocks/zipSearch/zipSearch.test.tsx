@@ -15,7 +15,29 @@ describe('cleanZip', () => {
     expect(isCompleteZip('1234')).toBe(false)
     expect(isCompleteZip('12345')).toBe(true)
   })
+
+  it.each([' 90210', 'ZIP: 90210', '90210-1234', '9 0 2 1 0', 'Beverly Hills, CA 90210'])(
+    'keeps the first five digits of a pasted "%s"',
+    (pasted) => {
+      expect(cleanZip(pasted)).toBe('90210')
+    },
+  )
 })
+
+/**
+ * A paste the way browsers do it: the paste event, then (unless cancelled) the clipboard text
+ * replaces the selection, cut to the room the input's maxlength leaves, then an input event.
+ * happy-dom does not insert pasted text itself, and fireEvent.change alone ignores maxlength,
+ * which is how " 90210" became "9021" in browsers while tests passed.
+ */
+function pasteLikeABrowser(input: HTMLInputElement, text: string) {
+  if (!fireEvent.paste(input)) return
+  const start = input.selectionStart ?? input.value.length
+  const end = input.selectionEnd ?? start
+  const room = input.maxLength >= 0 ? input.maxLength - (input.value.length - (end - start)) : text.length
+  const value = input.value.slice(0, start) + text.slice(0, Math.max(0, room)) + input.value.slice(end)
+  fireEvent.change(input, { target: { value } })
+}
 
 describe('ZipSearch', () => {
   const props = {
@@ -26,6 +48,21 @@ describe('ZipSearch', () => {
     toastTitle: 'Finding Local Experts',
     toastMessage: 'Searching for pest control services in {zip}...',
   }
+
+  it.each([' 90210', 'ZIP: 90210', '9 0 2 1 0', '90210-1234'])('shows "90210" and enables the button after pasting "%s"', (pasted) => {
+    render(<ZipSearch {...props} />)
+    const input = screen.getByLabelText<HTMLInputElement>('ZIP code')
+    pasteLikeABrowser(input, pasted)
+    expect(input.value).toBe('90210')
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Find Pros' }).disabled).toBe(false)
+  })
+
+  it('keeps the field a labelled numeric postal-code input', () => {
+    render(<ZipSearch {...props} />)
+    const input = screen.getByLabelText<HTMLInputElement>('ZIP code')
+    expect(input.inputMode).toBe('numeric')
+    expect(input.autocomplete).toBe('postal-code')
+  })
 
   it('filters typing to digits, enables the button only at exactly 5, and shows the message with the ZIP', async () => {
     render(
