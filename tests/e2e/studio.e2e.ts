@@ -274,12 +274,14 @@ describe('the Studio on the local Content Lake', { timeout: 240_000 }, () => {
     await page.close()
   })
 
-  it('shows the Calls tool: taps per day, page, keyword, arm and number, and a verdict per experiment', async () => {
+  it('shows the Calls tool: taps per day, page, keyword, arm and number, a verdict per A/B test, and the split alarm', async () => {
     await seedCallLog(callLogFile)
     const page = await openStudio('/calls')
     // The site checked the Studio's token with the lake's users/me before answering.
     await page.getByText('B is ahead, not yet conclusive', { exact: false }).waitFor({ timeout: 60_000 })
-    await page.getByRole('table', { name: 'Arms of home-headline' }).getByText('403').waitFor()
+    await page.getByRole('table', { name: 'Versions of home-headline' }).getByText('403').waitFor()
+    // A broken split names no winner, and says so.
+    await page.getByRole('alert').filter({ hasText: 'The split looks broken' }).waitFor()
     await page.getByRole('table', { name: 'Taps per day, page, keyword, arm and number' }).getByText('(212) 555-0101').first().waitFor()
     expect(lake.requests.some((request) => new RegExp(`^GET 127\\.0\\.0\\.1:${LAKE_PORT}/v[^/]+/users/me$`).test(request))).toBe(true)
     await shot(page, 'studio-calls')

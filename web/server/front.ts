@@ -40,8 +40,13 @@ export interface FrontOptions extends Partial<Pick<EdgeOptions, 'trustedProxies'
   isDraining?: () => boolean
   /** Called after a publish webhook was accepted (the cache is already emptied). */
   onPublish?: () => void
-  /** Called once per visitor given an A/B version (its cookie set): the Calls tool's visitors per version. */
+  /**
+   * Called when a version is chosen and its cookie set. Not a visitor count: a client that drops the
+   * cookie would be counted again on every request (visitors count when they show the cookie, /api/calls).
+   */
   onArmAssigned?: (experiment: string, arm: string) => void
+  /** Called when a bot asks for a page with a running A/B test (it gets the control, no cookie): the Calls tool's "bots excluded". */
+  onBotExcluded?: (experiment: string) => void
 }
 
 /** What GET /healthz answers: 200 when ok, else 503; the body names parts and states, no secrets. */
@@ -203,6 +208,7 @@ export function createFrontHandler(options: FrontOptions) {
     const route = cache.personalized.get(path)
     const experiment = route?.experiment
     if (!experiment || isSearchEngine(request.headers['user-agent'])) {
+      if (experiment) options.onBotExcluded?.(experiment.name)
       if (route !== undefined) request.headers[ARM_HEADER] = NOT_CHOSEN
       return undefined
     }

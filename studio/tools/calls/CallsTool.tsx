@@ -1,24 +1,21 @@
 import { Box, Button, Card, Container, Flex, Heading, Spinner, Stack, Text } from '@sanity/ui'
 import { useCallback, useEffect, useState, type ReactNode } from 'react'
 import { useClient } from 'sanity'
-import type { CallsReport } from '../../../web/lib/campaigns/report'
+import type { ArmReport, CallsReport, ExperimentReport } from '../../../web/lib/campaigns/report'
 import { formatUsPhone } from '../../../web/lib/phone'
 import { studioEnv } from '../../env'
 
 /**
  * The Studio's "Calls" tool: taps on call buttons from the site's own call log (last 30 days), per
- * day × page × keyword × arm × number, and for each experiment the visitors and taps per arm with a
- * plain-language verdict. It reads /api/calls/report on the site with the editor's own Sanity token,
- * which the site checks with Sanity (users/me); the answer holds counts only.
+ * day × page × keyword × arm × number, and for each A/B test the visitors, converting visitors and taps
+ * per version with a plain-language verdict and the split check. It reads /api/calls/report on the
+ * site (the same report as `npm run calls:report -- --json`) with the editor's own Sanity token, which
+ * the site checks with Sanity (users/me); the answer holds counts only.
  */
 type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; report: CallsReport }
 
 /** The report's address: the site serving this Studio (the Studio is embedded at /studio). */
 const REPORT_PATH = '/api/calls/report'
-
-function percent(taps: number, visitors: number): string {
-  return visitors > 0 ? `${((100 * taps) / visitors).toFixed(1)} %` : '–'
-}
 
 function Table({ head, rows, label }: { head: string[]; rows: ReactNode[][]; label: string }) {
   return (
@@ -133,36 +130,59 @@ export function CallsTool() {
   )
 }
 
+function rateWithInterval(arm: ArmReport): string {
+  if (arm.rate === null || arm.interval === null) return '–'
+  return `${(100 * arm.rate).toFixed(1)} % (${(100 * arm.interval.low).toFixed(1)}–${(100 * arm.interval.high).toFixed(1)} %)`
+}
+
+function Experiment({ experiment }: { experiment: ExperimentReport }) {
+  const { verdict } = experiment
+  const tone = verdict.srm.fired ? 'critical' : verdict.conclusive ? 'positive' : 'default'
+  return (
+    <Card padding={4} radius={2} border tone={tone}>
+      <Stack gap={4}>
+        <Heading as="h3" size={0}>
+          {experiment.experiment}
+        </Heading>
+        <Text muted size={1}>
+          {experiment.firstDay ? `Visitors counted ${experiment.firstDay} to ${experiment.lastDay}. ` : ''}
+          {experiment.botsExcluded.toLocaleString('en-US')} bot requests excluded.
+        </Text>
+        <Table
+          label={`Versions of ${experiment.experiment}`}
+          head={['Version', 'Weight', 'Visitors', 'Converting visitors', 'Rate (95 % interval)', 'Taps']}
+          rows={experiment.arms.map((arm) => [
+            arm.arm,
+            arm.weight === null ? '–' : String(arm.weight),
+            arm.visitors.toLocaleString('en-US'),
+            arm.converters.toLocaleString('en-US'),
+            rateWithInterval(arm),
+            arm.taps.toLocaleString('en-US'),
+          ])}
+        />
+        <Text weight="semibold" role={verdict.srm.fired ? 'alert' : undefined}>
+          {verdict.text}
+        </Text>
+      </Stack>
+    </Card>
+  )
+}
+
 function Report({ report }: { report: CallsReport }) {
   return (
     <Stack gap={5}>
       <Text muted size={1}>
-        Taps on call buttons since {report.since}, from the site’s own call log. Visitors per arm are counted when a visitor is first given an arm.
+        Taps on call buttons since {report.since}, from the site’s own call log. A visitor counts for a version once it shows it
+        kept the version (its next request carries the cookie the site set), never a bot; a converting visitor tapped to call at
+        least once. The verdict stays valid whenever you look (see “How the Calls tool decides a winner” in the README).
       </Text>
       <Stack gap={4}>
         <Heading as="h2" size={1}>
-          Experiments
+          A/B tests
         </Heading>
-        {report.experiments.length === 0 ? <Text muted>No taps from an experiment in this period.</Text> : null}
+        {report.experiments.length === 0 ? <Text muted>No visitors of an A/B test counted yet.</Text> : null}
         {report.experiments.map((experiment) => (
-          <Card key={experiment.experiment} padding={4} radius={2} border tone={experiment.verdict.conclusive ? 'positive' : 'default'}>
-            <Stack gap={4}>
-              <Heading as="h3" size={0}>
-                {experiment.experiment}
-              </Heading>
-              <Table
-                label={`Arms of ${experiment.experiment}`}
-                head={['Arm', 'Visitors', 'Taps per visitor', 'Taps']}
-                rows={experiment.arms.map((arm) => [
-                  arm.arm,
-                  arm.visitors.toLocaleString('en-US'),
-                  percent(arm.taps, arm.visitors),
-                  arm.taps.toLocaleString('en-US'),
-                ])}
-              />
-              <Text weight="semibold">{experiment.verdict.text}</Text>
-            </Stack>
-          </Card>
+          <Experiment key={experiment.experiment} experiment={experiment} />
         ))}
       </Stack>
       <Stack gap={4}>
@@ -174,10 +194,10 @@ function Report({ report }: { report: CallsReport }) {
         ) : (
           <Table
             label="Taps per day, page, keyword, arm and number"
-            head={['Day', 'Page', 'Keyword', 'Arm', 'Number', 'Taps']}
+            head={['Day', 'Page', 'Keyword', 'Version', 'Number', 'Taps']}
             rows={report.days.map((row) => [
               row.day,
-              row.page,
+              row.page || '(not a page of the site)',
               row.keyword || '–',
               row.arm ? `${row.experiment}: ${row.arm}` : '–',
               row.number ? formatUsPhone(row.number) : 'Default',

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startPostgrest, type PostgrestStandIn } from '../../../tests/support/postgrest'
-import { fixedWindowLimiter } from './rateLimit'
+import { budgetLimiter } from './rateLimit'
 import { sqliteCallLog, supabaseCallLog } from './store'
 import { parseTap, type CallTap } from './tap'
 
@@ -54,14 +54,54 @@ describe('parseTap', () => {
   })
 })
 
-describe('fixedWindowLimiter', () => {
-  it('allows a few taps per client and a bounded total per window', () => {
+describe('budgetLimiter', () => {
+  const budgets = { name: 'taps', perAddress: 10, perNetwork: 60, total: 6_000, windowMs: 60_000 }
+
+  it('allows a few taps per address, then refuses that address until the window ends', () => {
     let time = 0
-    const limiter = fixedWindowLimiter({ perClient: 2, total: 3, windowMs: 1000, now: () => time })
-    expect([limiter.allow('a'), limiter.allow('a'), limiter.allow('a')]).toEqual([true, true, false])
-    expect([limiter.allow('b'), limiter.allow('c')]).toEqual([true, false])
-    time = 1000
-    expect(limiter.allow('a')).toBe(true)
+    const limiter = budgetLimiter({ ...budgets, perAddress: 2, now: () => time, log: () => {} })
+    expect([limiter.allow('203.0.113.7'), limiter.allow('203.0.113.7'), limiter.allow('203.0.113.7')]).toEqual([true, true, false])
+    time = 60_000
+    expect(limiter.allow('203.0.113.7')).toBe(true)
+  })
+
+  it('after 61 addresses × 10 taps, a new address is still accepted, and the flooding network is cut at its own budget', () => {
+    const limiter = budgetLimiter({ ...budgets, now: () => 0, log: () => {} })
+    let accepted = 0
+    // 61 addresses of one /24, as in the attack the old global cap of 600 a minute fell to.
+    for (let host = 1; host <= 61; host++) for (let tap = 0; tap < 10; tap++) if (limiter.allow(`198.51.100.${host}`)) accepted++
+    expect(accepted).toBe(60)
+    expect(limiter.allow('203.0.113.9')).toBe(true)
+    expect(limiter.allow('2001:db8:1:200::5')).toBe(true)
+    expect(limiter.refusals()).toEqual({ address: 0, network: 550, total: 0 })
+  })
+
+  it('61 addresses spread over 61 networks cannot exhaust the overall budget either', () => {
+    const limiter = budgetLimiter({ ...budgets, now: () => 0, log: () => {} })
+    for (let network = 1; network <= 61; network++) for (let tap = 0; tap < 10; tap++) limiter.allow(`198.18.${network}.1`)
+    expect(limiter.allow('203.0.113.9')).toBe(true)
+  })
+
+  it('keeps a last overall guard', () => {
+    const limiter = budgetLimiter({ ...budgets, total: 3, now: () => 0, log: () => {} })
+    expect(['198.18.1.1', '198.18.2.1', '198.18.3.1', '198.18.4.1'].map((address) => limiter.allow(address))).toEqual([true, true, true, false])
+    expect(limiter.refusals().total).toBe(1)
+  })
+
+  it('logs refusals once a minute, as one line without addresses', () => {
+    vi.useFakeTimers()
+    try {
+      const lines: string[] = []
+      const limiter = budgetLimiter({ ...budgets, perAddress: 1, log: (line) => lines.push(line) })
+      for (let i = 0; i < 5; i++) limiter.allow('192.0.2.44')
+      expect(lines).toEqual([])
+      vi.advanceTimersByTime(60_000)
+      expect(lines).toEqual(['[limits] taps: refused 4 in the last minute (per address 4, per network 0, overall 0)'])
+      vi.advanceTimersByTime(120_000)
+      expect(lines).toHaveLength(1)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })
 

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { readConfig, type Env } from '../config.ts'
-import { fixedWindowLimiter } from './rateLimit.ts'
+import { budgetLimiter } from './rateLimit.ts'
 import { sqliteCallLog, supabaseCallLog, type CallLog } from './store.ts'
 
 /** The configured call log: Supabase when configured, else SQLite at CALL_LOG_FILE (default .data/calls.sqlite). */
@@ -15,5 +15,11 @@ export function callLogFile(env: Env = process.env): string {
   return path.resolve(/*turbopackIgnore: true*/ readConfig(env).callLogFile || path.join(process.cwd(), '.data', 'calls.sqlite'))
 }
 
-/** 10 taps a minute per address, 600 a minute in all. */
-export const tapLimiter = fixedWindowLimiter({ perClient: 10, total: 600, windowMs: 60_000 })
+/**
+ * Taps: 10 a minute per address, 60 per network (a busy office or a mobile carrier's NAT), and 6,000 in
+ * all as a last guard (a hundred times a busy site's call taps).
+ */
+export const tapLimiter = budgetLimiter({ name: 'call taps', perAddress: 10, perNetwork: 60, total: 6_000, windowMs: 60_000 })
+
+/** "Kept its version" beacons: one per page view of a page with a running A/B test. */
+export const visitLimiter = budgetLimiter({ name: 'visitor beacons', perAddress: 60, perNetwork: 600, total: 60_000, windowMs: 60_000 })

@@ -35,10 +35,18 @@ export const LIMITS = { page: 200, source: 40, keyword: 80, location: 80, varian
 /** Control, format and bidi characters: never part of what the log should show. */
 const INVISIBLE = /[\p{Cc}\p{Cf}\u2028\u2029]/gu
 
-/** A browser-sent string as the log keeps it: invisible characters removed, spaces collapsed, capped. */
+/** What a spreadsheet reads as the start of a formula (OWASP's CSV injection list). */
+const FORMULA_START = /^[=+\-@\s]+/u
+
+/** Text that no export can turn into a formula: the characters a spreadsheet reads as one are taken off its start. */
+export function cellSafe(value: string): string {
+  return value.replace(FORMULA_START, '')
+}
+
+/** A browser-sent string as the log keeps it: invisible characters removed, spaces collapsed, capped, never a formula. */
 export function text(value: unknown, max: number): string {
   if (typeof value !== 'string') return ''
-  return value.replace(INVISIBLE, '').replace(/\s+/g, ' ').trim().slice(0, max)
+  return cellSafe(value.replace(INVISIBLE, '').replace(/\s+/g, ' ').trim()).slice(0, max)
 }
 
 /** The tap described by a browser's JSON, or null when it is not one (junk is dropped, not stored). */
@@ -57,8 +65,20 @@ export function parseTap(input: unknown, now: Date = new Date()): CallTap | null
     variant: text(raw.variant, LIMITS.variant),
     experiment: text(raw.experiment, LIMITS.experiment),
     arm: text(raw.arm, LIMITS.arm),
-    // Only a well-formed US number: anything else is not a number this site showed.
-    number: isUsE164(text(raw.number, LIMITS.number)) ? text(raw.number, LIMITS.number) : '',
+    // Only a well-formed US number (E.164: "+" and digits, so never a formula): anything else is not a number this site showed.
+    number: typeof raw.number === 'string' && isUsE164(raw.number) ? raw.number : '',
     clickId: raw.clickId === true,
   }
+}
+
+/**
+ * The tracker's "kept its version" beacon: `{seen: true, page}`, sent once a page with a running A/B test
+ * has loaded. It carries no claim but the page: the version comes from the visitor's own cookie.
+ */
+export function parseVisit(input: unknown): { page: string } | null {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return null
+  const raw = input as Record<string, unknown>
+  if (raw.seen !== true) return null
+  const page = text(raw.page, LIMITS.page).split(/[?#]/)[0]!
+  return page.startsWith('/') ? { page } : null
 }

@@ -4,8 +4,9 @@ import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { sqliteCallLog } from '../calls/store'
 import type { CallTap } from '../calls/tap'
-import { sqliteArmVisits } from './armVisits'
-import { buildCallsReport, MAX_DAY_ROWS, reportSince } from './report'
+import { DatabaseSync } from 'node:sqlite'
+import { sqliteExperimentVisitors, type ExperimentCounts, type ServedVersion } from './experimentVisitors'
+import { buildCallsReport, MAX_DAY_ROWS, reportSince, wilsonInterval } from './report'
 
 const folder = mkdtempSync(path.join(tmpdir(), 'campaign-report-'))
 afterAll(() => rmSync(folder, { recursive: true, force: true }))
@@ -14,36 +15,51 @@ function tap(overrides: Partial<CallTap>): CallTap {
   return { at: '2026-11-23T12:00:00.000Z', page: '/', source: 'hero-button', keyword: '', location: '', variant: '', experiment: '', arm: '', number: '', clickId: false, ...overrides }
 }
 
-describe('arm visits', () => {
-  it('counts visitors per day, experiment and arm beside the call log, cleaned and capped', () => {
-    const counter = sqliteArmVisits(path.join(folder, 'visits.sqlite'))
+const served = (arm: string, visitor: string): ServedVersion => ({ experiment: { name: 'headline-test', arms: [{ key: 'A', weight: 50 }, { key: 'B', weight: 50 }] }, arm, visitor })
+
+describe('experiment visitors', () => {
+  it('counts a visitor once however often it comes back, and a visitor who taps 5 times as one converting visitor', () => {
+    const counter = sqliteExperimentVisitors(path.join(folder, 'visitors.sqlite'))
     const day = new Date('2026-11-23T10:00:00Z')
-    for (let i = 0; i < 3; i++) counter.record('headline-test', 'B', day)
-    counter.record('headline-test', 'A', day)
-    counter.record('headline-test\u202e', ' A ', new Date('2026-11-22T10:00:00Z'))
-    counter.record('', 'A', day)
-    counter.record('x'.repeat(500), 'y'.repeat(500), day)
-    expect(counter.totals('2026-11-01')).toEqual([
-      { day: '2026-11-23', experiment: 'headline-test', arm: 'A', visits: 1 },
-      { day: '2026-11-23', experiment: 'headline-test', arm: 'B', visits: 3 },
-      { day: '2026-11-23', experiment: 'x'.repeat(80), arm: 'y'.repeat(40), visits: 1 },
-      { day: '2026-11-22', experiment: 'headline-test', arm: 'A', visits: 1 },
+    for (let view = 0; view < 4; view++) counter.seen(served('A', 'visitor-one-aaaaaaaaaaa'), day)
+    counter.seen(served('B', 'visitor-two-bbbbbbbbbbb'), day)
+    for (let tap = 0; tap < 5; tap++) counter.tapped(served('B', 'visitor-two-bbbbbbbbbbb'), new Date('2026-11-24T10:00:00Z'))
+    const { arms, weights } = counter.counts()
+    expect(arms).toEqual([
+      { experiment: 'headline-test', arm: 'A', visitors: 1, converters: 0, taps: 0, firstDay: '2026-11-23', lastDay: '2026-11-23' },
+      { experiment: 'headline-test', arm: 'B', visitors: 1, converters: 1, taps: 5, firstDay: '2026-11-23', lastDay: '2026-11-24' },
     ])
-    // Later counts add to the same rows.
-    counter.record('headline-test', 'B', day)
-    expect(counter.totals('2026-11-23').find((row) => row.arm === 'B')?.visits).toBe(4)
+    expect(Object.fromEntries(weights.get('headline-test')!)).toEqual({ A: 50, B: 50 })
     counter.close()
   })
 
-  it('writes pending counts by itself after a short delay', async () => {
-    const file = path.join(folder, 'timer.sqlite')
-    const writer = sqliteArmVisits(file, { flushMs: 20 })
-    writer.record('e', 'A')
-    const reader = sqliteArmVisits(file)
-    await new Promise((resolve) => setTimeout(resolve, 200))
-    expect(reader.totals().map((row) => row.visits)).toEqual([1])
-    writer.close()
-    reader.close()
+  it('keeps the version a visitor was first counted with: a cookie changed to the other version moves nothing', () => {
+    const counter = sqliteExperimentVisitors(path.join(folder, 'sticky.sqlite'))
+    counter.seen(served('A', 'visitor-one-aaaaaaaaaaa'))
+    counter.tapped(served('B', 'visitor-one-aaaaaaaaaaa'))
+    expect(counter.counts().arms.map(({ arm, visitors, converters }) => ({ arm, visitors, converters }))).toEqual([{ arm: 'A', visitors: 1, converters: 1 }])
+    counter.close()
+  })
+
+  it('stores a hash of the visitor id, never the id itself', () => {
+    const file = path.join(folder, 'hashed.sqlite')
+    const counter = sqliteExperimentVisitors(file)
+    counter.seen(served('A', 'visitor-one-aaaaaaaaaaa'))
+    counter.close()
+    const db = new DatabaseSync(file)
+    const stored = db.prepare('SELECT visitor FROM experiment_visitors').all().map((row) => String(row.visitor))
+    db.close()
+    expect(stored).toHaveLength(1)
+    expect(stored[0]).not.toContain('visitor-one')
+  })
+
+  it('counts bots turned away per experiment, apart from visitors', () => {
+    const counter = sqliteExperimentVisitors(path.join(folder, 'bots.sqlite'))
+    for (let i = 0; i < 100; i++) counter.botExcluded('headline-test')
+    const { arms, bots } = counter.counts()
+    expect(arms).toEqual([])
+    expect(bots.get('headline-test')).toBe(100)
+    counter.close()
   })
 })
 
@@ -61,51 +77,75 @@ describe('the SQLite call log by dimension', () => {
   })
 })
 
+const NO_COUNTS: ExperimentCounts = { arms: [], weights: new Map(), bots: new Map() }
+
+function counts(rows: { arm: string; visitors: number; converters: number; taps: number }[], weights: Record<string, number> = { A: 50, B: 50 }, bots = 0): ExperimentCounts {
+  return {
+    arms: rows.map((row) => ({ experiment: 'headline-test', firstDay: '2026-11-01', lastDay: '2026-11-23', ...row })),
+    weights: new Map([['headline-test', new Map(Object.entries(weights))]]),
+    bots: new Map(bots ? [['headline-test', bots]] : []),
+  }
+}
+
 describe('buildCallsReport', () => {
-  it('adds taps and visitors per arm over the period and gives each experiment a verdict', () => {
+  it('lists taps per day in the period, and per test its visitors, converting visitors, taps, rate with interval and verdict', () => {
     const report = buildCallsReport(
       '2026-11-01',
       [
         { day: '2026-11-23', page: '/', keyword: 'Termite Control', experiment: 'headline-test', arm: 'B', number: '+12125550101', taps: 15 },
-        { day: '2026-11-22', page: '/', keyword: '', experiment: 'headline-test', arm: 'B', number: '', taps: 12 },
         { day: '2026-11-22', page: '/', keyword: '', experiment: 'headline-test', arm: 'A', number: '', taps: 20 },
         { day: '2026-10-02', page: '/', keyword: '', experiment: 'headline-test', arm: 'A', number: '', taps: 500 },
         { day: '2026-11-22', page: '/ants', keyword: '', experiment: '', arm: '', number: '', taps: 3 },
       ],
-      [
-        { day: '2026-11-23', experiment: 'headline-test', arm: 'A', visits: 200 },
-        { day: '2026-11-22', experiment: 'headline-test', arm: 'A', visits: 200 },
-        { day: '2026-11-23', experiment: 'headline-test', arm: 'B', visits: 410 },
-        { day: '2026-10-23', experiment: 'headline-test', arm: 'B', visits: 9999 },
-      ],
+      counts([{ arm: 'A', visitors: 400, converters: 18, taps: 20 }, { arm: 'B', visitors: 410, converters: 24, taps: 27 }], undefined, 7),
     )
-    expect(report.days).toHaveLength(4)
-    expect(report.experiments).toEqual([
-      {
-        experiment: 'headline-test',
-        arms: [
-          { arm: 'A', visitors: 400, taps: 20 },
-          { arm: 'B', visitors: 410, taps: 27 },
-        ],
-        verdict: expect.objectContaining({ leader: 'B', conclusive: false, text: expect.stringMatching(/^B is ahead, not yet conclusive/) }),
-      },
+    expect(report.days).toHaveLength(3)
+    const [test] = report.experiments
+    expect(test).toMatchObject({ experiment: 'headline-test', botsExcluded: 7, firstDay: '2026-11-01', lastDay: '2026-11-23' })
+    expect(test!.arms.map(({ arm, weight, visitors, converters, taps }) => ({ arm, weight, visitors, converters, taps }))).toEqual([
+      { arm: 'A', weight: 50, visitors: 400, converters: 18, taps: 20 },
+      { arm: 'B', weight: 50, visitors: 410, converters: 24, taps: 27 },
     ])
+    expect(test!.arms[1]!.rate).toBeCloseTo(24 / 410)
+    expect(test!.arms[1]!.interval!.low).toBeLessThan(24 / 410)
+    expect(test!.arms[1]!.interval!.high).toBeGreaterThan(24 / 410)
+    expect(test!.verdict).toMatchObject({ leader: 'B', conclusive: false, method: 'mSPRT', srm: { fired: false } })
   })
 
-  it('shows 0 visitors (and says so) until arm visits are counted', () => {
-    const report = buildCallsReport('2026-11-01', [{ day: '2026-11-23', experiment: 'e', arm: 'A', taps: 2 }, { day: '2026-11-23', experiment: 'e', arm: 'B', taps: 4 }], [])
-    expect(report.experiments[0]!.arms.map((arm) => arm.visitors)).toEqual([0, 0])
-    expect(report.experiments[0]!.verdict.text).toBe('No visitors counted yet.')
+  it('names no winner when the split is broken (60/40 of 2,000 visitors against 50/50), however big the difference', () => {
+    const report = buildCallsReport('2026-11-01', [], counts([{ arm: 'A', visitors: 1200, converters: 30, taps: 31 }, { arm: 'B', visitors: 800, converters: 80, taps: 90 }]))
+    const verdict = report.experiments[0]!.verdict
+    expect(verdict.srm.fired).toBe(true)
+    expect(verdict.leader).toBeNull()
+    expect(verdict.conclusive).toBe(false)
+    expect(verdict.text).toMatch(/split looks broken/)
+  })
+
+  it('lists a version no visitor has reached yet, so a one-sided split is seen', () => {
+    const report = buildCallsReport('2026-11-01', [], counts([{ arm: 'A', visitors: 300, converters: 9, taps: 9 }]))
+    expect(report.experiments[0]!.arms.map((arm) => [arm.arm, arm.visitors])).toEqual([['A', 300], ['B', 0]])
+    expect(report.experiments[0]!.verdict.srm.fired).toBe(true)
   })
 
   it('is bounded', () => {
     const rows = Array.from({ length: MAX_DAY_ROWS + 20 }, (_, i) => ({ day: '2026-11-23', page: `/p${i}`, taps: 1 }))
-    const report = buildCallsReport('2026-11-01', rows, [])
+    const report = buildCallsReport('2026-11-01', rows, NO_COUNTS)
     expect(report.days).toHaveLength(MAX_DAY_ROWS)
     expect(report.daysLeftOut).toBe(20)
   })
 
   it('counts the period back from today', () => {
     expect(reportSince(new Date('2026-11-23T12:00:00Z'))).toBe('2026-10-25')
+  })
+})
+
+describe('wilsonInterval', () => {
+  it('matches the textbook values and stays inside 0–1', () => {
+    const interval = wilsonInterval(6, 100)!
+    expect(interval.low).toBeCloseTo(0.0278, 3)
+    expect(interval.high).toBeCloseTo(0.1247, 3)
+    expect(wilsonInterval(0, 20)!.low).toBe(0)
+    expect(wilsonInterval(20, 20)!.high).toBe(1)
+    expect(wilsonInterval(0, 0)).toBeNull()
   })
 })

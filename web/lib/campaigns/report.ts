@@ -1,20 +1,47 @@
 import type { CallSummaryRow } from '../calls/store.ts'
-import type { ArmVisitRow } from './armVisits.ts'
+import type { ExperimentCounts } from './experimentVisitors.ts'
 import { experimentVerdict, type Verdict } from './verdict.ts'
 
 /**
- * What the Studio's Calls tool shows: aggregates only (counts per group), never a tap. Built from the
- * call log's summary by day × page × keyword × experiment × arm × number and the arm-visit counts.
+ * What the Studio's Calls tool shows and `npm run calls:report -- --json` prints, from one builder:
+ * aggregates only (counts per group), never a tap or a visitor.
+ * - Taps per day × page × keyword × experiment × arm × number for the last REPORT_DAYS days.
+ * - Per A/B test, over its whole life (the verdict is valid only on counts from the test's start): per
+ *   version its weight, visitors who kept the version, converting visitors (tapped at least once), taps,
+ *   the conversion rate with a 95 % interval; the bots turned away; the first and last day; and the
+ *   verdict with its split check (web/lib/campaigns/verdict.ts).
  */
+export interface ArmReport {
+  arm: string
+  /** The version's weight as the page last had it; null when no visitor was counted since weights were stored. */
+  weight: number | null
+  visitors: number
+  converters: number
+  taps: number
+  /** Converting visitors ÷ visitors, and its 95 % Wilson interval; null without visitors. */
+  rate: number | null
+  interval: { low: number; high: number } | null
+}
+
+export interface ExperimentReport {
+  experiment: string
+  arms: ArmReport[]
+  /** Bot requests to the test's page: given the control, no cookie, never counted. */
+  botsExcluded: number
+  /** First and last day (YYYY-MM-DD) a visitor was counted. */
+  firstDay: string
+  lastDay: string
+  verdict: Verdict
+}
+
 export interface CallsReport {
-  /** The first day counted (YYYY-MM-DD). */
+  /** The first day of the taps table (YYYY-MM-DD). */
   since: string
-  /** Taps per day × page × keyword × arm × number, newest day first; at most MAX_DAY_ROWS groups. */
+  /** Taps per day × page × keyword × experiment × arm × number, newest day first; at most MAX_DAY_ROWS groups. */
   days: { day: string; page: string; keyword: string; experiment: string; arm: string; number: string; taps: number }[]
   /** Groups left out of `days` beyond MAX_DAY_ROWS. */
   daysLeftOut: number
-  /** Per experiment seen in the period: visitors and taps per arm, and the verdict. */
-  experiments: { experiment: string; arms: { arm: string; visitors: number; taps: number }[]; verdict: Verdict }[]
+  experiments: ExperimentReport[]
 }
 
 export const MAX_DAY_ROWS = 500
@@ -25,26 +52,35 @@ export function reportSince(now: Date, days = REPORT_DAYS): string {
   return new Date(now.getTime() - (days - 1) * 86_400_000).toISOString().slice(0, 10)
 }
 
-export function buildCallsReport(since: string, taps: readonly CallSummaryRow[], visits: readonly ArmVisitRow[]): CallsReport {
+/** Wilson score interval at 95 %: honest at small counts and at 0 % or 100 %, unlike p ± 1.96·SE. */
+export function wilsonInterval(successes: number, trials: number, z = 1.959964): { low: number; high: number } | null {
+  if (trials <= 0) return null
+  const p = successes / trials
+  const z2 = z * z
+  const centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
+  const half = (z * Math.sqrt((p * (1 - p)) / trials + z2 / (4 * trials * trials))) / (1 + z2 / trials)
+  return { low: Math.max(0, centre - half), high: Math.min(1, centre + half) }
+}
+
+export function buildCallsReport(since: string, taps: readonly CallSummaryRow[], counts: ExperimentCounts): CallsReport {
   const days = taps
     .filter((row) => row.day >= since)
     .map((row) => ({ day: row.day, page: row.page ?? '', keyword: row.keyword ?? '', experiment: row.experiment ?? '', arm: row.arm ?? '', number: row.number ?? '', taps: row.taps }))
-  const arms = new Map<string, Map<string, { visitors: number; taps: number }>>()
-  const armOf = (experiment: string, arm: string) => {
-    let byArm = arms.get(experiment)
-    if (!byArm) arms.set(experiment, (byArm = new Map()))
-    let counts = byArm.get(arm)
-    if (!counts) byArm.set(arm, (counts = { visitors: 0, taps: 0 }))
-    return counts
-  }
-  for (const row of days) if (row.experiment && row.arm) armOf(row.experiment, row.arm).taps += row.taps
-  for (const row of visits) if (row.day >= since && row.experiment && row.arm) armOf(row.experiment, row.arm).visitors += row.visits
-  const experiments = [...arms]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .slice(0, MAX_EXPERIMENTS)
-    .map(([experiment, byArm]) => {
-      const list = [...byArm].sort(([a], [b]) => a.localeCompare(b)).map(([arm, counts]) => ({ arm, ...counts }))
-      return { experiment, arms: list, verdict: experimentVerdict(list) }
+  const names = [...new Set([...counts.arms.map((row) => row.experiment), ...counts.bots.keys()])].sort((a, b) => a.localeCompare(b)).slice(0, MAX_EXPERIMENTS)
+  const experiments = names.map((experiment): ExperimentReport => {
+    const weights = counts.weights.get(experiment) ?? new Map<string, number>()
+    const rows = counts.arms.filter((row) => row.experiment === experiment)
+    // Every configured version is listed, including one no visitor has reached yet (the split check needs it).
+    const armNames = [...new Set([...weights.keys(), ...rows.map((row) => row.arm)])].sort((a, b) => a.localeCompare(b))
+    const arms = armNames.map((arm): ArmReport => {
+      const row = rows.find((candidate) => candidate.arm === arm)
+      const visitors = row?.visitors ?? 0
+      const converters = row?.converters ?? 0
+      return { arm, weight: weights.get(arm) ?? null, visitors, converters, taps: row?.taps ?? 0, rate: visitors > 0 ? converters / visitors : null, interval: wilsonInterval(converters, visitors) }
     })
+    const verdict = experimentVerdict(arms.map(({ arm, weight, visitors, converters, taps: armTaps }) => ({ arm, weight: weight ?? 1, visitors, converters, taps: armTaps })))
+    const seenDays = rows.flatMap((row) => [row.firstDay, row.lastDay]).sort()
+    return { experiment, arms, botsExcluded: counts.bots.get(experiment) ?? 0, firstDay: seenDays[0] ?? '', lastDay: seenDays.at(-1) ?? '', verdict }
+  })
   return { since, days: days.slice(0, MAX_DAY_ROWS), daysLeftOut: Math.max(0, days.length - MAX_DAY_ROWS), experiments }
 }

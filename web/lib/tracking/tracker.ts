@@ -17,6 +17,9 @@
  *   the tracking number shown (data-call-number), whether a click ID was kept — nothing else), one
  *   conversion (gtag's `conversion` event with beacon transport, or a GTM `call_click` event, both
  *   carrying the same context, the number as `tracking_number`), and the `call-click` dataLayer event and DOM event for anything else;
+ * - on a page with a running A/B test, once it has loaded: one "kept its version" beacon ({seen, page}),
+ *   which the server counts only from the visitor's own version cookie (a client that drops cookies, or a
+ *   bot, never counts as a visitor);
  * - loads the Google tag only when one is configured, after the page has loaded and the browser is
  *   idle, so it never delays the first paint.
  */
@@ -44,13 +47,16 @@ if(p){e.preventDefault();optOut();p.textContent=p.getAttribute('data-done')||p.t
 var l=t&&t.closest&&t.closest('a[href^="tel:"]');if(!l)return;
 var x=context(),k=kept(),source=l.getAttribute('data-call-source')||'unknown',path=location.pathname;
 var tap={page:path,source:source,keyword:x.keyword,location:x.location,variant:x.variant,experiment:x.experiment,arm:x.arm,number:x.number,clickId:!!(k.gclid||k.gbraid||k.wbraid||k.msclkid)};
-try{n.sendBeacon&&n.sendBeacon('/api/calls',new Blob([JSON.stringify(tap)],{type:'application/json'}))}catch(e){}
+beacon(tap);
 var detail={page_path:path,call_source:source,keyword:x.keyword,location:x.location,variant:x.variant,experiment:x.experiment,arm:x.arm,tracking_number:x.number,gclid:k.gclid,gbraid:k.gbraid,wbraid:k.wbraid};
 if(c.gtm){w.dataLayer.push(Object.assign({event:'call_click'},detail))}
 else if(c.ads&&c.label){gtag('event','conversion',Object.assign({send_to:c.ads+'/'+c.label,transport_type:'beacon'},detail))}
 w.dataLayer.push({event:'call-click',source:source,path:path});
 w.dispatchEvent(new CustomEvent('call-click',{detail:{source:source,path:path}}));
 },true);
+function beacon(body){try{n.sendBeacon&&n.sendBeacon('/api/calls',new Blob([JSON.stringify(body)],{type:'application/json'}))}catch(e){}}
+function seen(){var m=d.getElementById('main');if(m&&m.getAttribute('data-call-experiment'))beacon({seen:true,page:location.pathname})}
+if(d.readyState==='complete')seen();else w.addEventListener('load',seen);
 if(!c.origin||!(c.ads||c.ga||c.gtm))return;
 if(c.gtm){w.dataLayer.push({'gtm.start':Date.now(),event:'gtm.js'})}
 else{gtag('js',new Date());if(c.ads)gtag('config',c.ads);if(c.ga)gtag('config',c.ga);if(c.forwardingLabel&&c.shownPhone)gtag('config',c.ads+'/'+c.forwardingLabel,{phone_conversion_number:c.shownPhone})}

@@ -1,0 +1,59 @@
+import { titleCase } from '../personalization/keyword.ts'
+import { decodeVariant, type PersonalizedRoute } from '../personalization/variant.ts'
+import type { KeptArm } from '../personalization/header.ts'
+import type { ServedVersion } from '../campaigns/experimentVisitors.ts'
+import { cellSafe, type CallTap } from './tap.ts'
+
+/**
+ * A tap records what the server served, not what the browser says it saw. The tracker's beacon is a
+ * claim anyone can forge; each of its fields is kept only when the server's own state backs it, and is
+ * dropped ('') otherwise, never stored as sent:
+ * - the page: only an address the site routes;
+ * - the A/B test and version: never from the body; only the page's running test, with the version from
+ *   the visitor's own HttpOnly cookie (set by the server), so a tap always counts for the version served;
+ * - the number: only Site settings' number or one of its tracking numbers;
+ * - keyword and location: only as the page's variant carries them (the variant address the server
+ *   rendered, read back with decodeVariant, which accepts only normalized values) and only for inputs
+ *   the page reads. A keyword typed into the body of a plain page is dropped.
+ */
+export interface ServedFacts {
+  /** The page is an address the site routes. */
+  routed: boolean
+  /** The page's personalization (inputs, running test, tracking numbers), when it has any. */
+  route?: Pick<PersonalizedRoute, 'fields' | 'approvedKeywords' | 'experiment' | 'trackingNumbers'>
+  /** Site settings' number and its tracking numbers (E.164). */
+  numbers: ReadonlySet<string>
+  /** The visitor's version cookie for the page's test, as read on the server. */
+  kept?: KeptArm
+}
+
+export interface VerifiedTap {
+  tap: CallTap
+  /** The version the server served this visitor, when the page runs a test and the cookie says which. */
+  served?: ServedVersion
+}
+
+export function verifiedTap(claimed: CallTap, facts: ServedFacts): VerifiedTap {
+  const route = facts.route
+  const variant = facts.routed && route ? decodeVariant(claimed.variant) : null
+  const reads = (field: 'keyword' | 'headline' | 'location') => route?.fields.includes(field) ?? false
+  const keyword = variant?.keyword && reads('keyword') && (!route?.approvedKeywords?.length || route.approvedKeywords.includes(variant.keyword)) ? variant.keyword : ''
+  const headline = variant?.headline && reads('headline') ? variant.headline : ''
+  const stateRules = route?.trackingNumbers?.some((rule) => rule.match === 'state') ?? false
+  const location = variant?.location && (reads('location') || stateRules) ? variant.location : ''
+  const experiment = facts.routed ? route?.experiment : undefined
+  const arm = experiment && facts.kept && experiment.arms.some((known) => known.key === facts.kept?.arm) ? facts.kept.arm : undefined
+  // A cookie from before visitor ids keeps its version for the tap, but counts no visitor.
+  const served = experiment && arm && facts.kept?.visitor ? { experiment, arm, visitor: facts.kept.visitor } : undefined
+  const tap: CallTap = {
+    ...claimed,
+    page: facts.routed ? claimed.page : '',
+    keyword: cellSafe(titleCase(keyword || headline)),
+    location: cellSafe(location),
+    variant: variant ? claimed.variant : '',
+    experiment: experiment && arm ? experiment.name : '',
+    arm: arm ?? '',
+    number: facts.numbers.has(claimed.number) ? claimed.number : '',
+  }
+  return served ? { tap, served } : { tap }
+}
