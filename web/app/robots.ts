@@ -1,10 +1,8 @@
 import type { MetadataRoute } from 'next'
+import { robotsRules } from '@/lib/robots'
 import { siteUrl } from '@/lib/site'
 
-/** /robots.txt: everything but the Studio, the API and the internal personalized routes; points at the sitemap. */
+/** /robots.txt: the rules of web/lib/robots.ts for this site's address. */
 export default function robots(): MetadataRoute.Robots {
-  return {
-    rules: { userAgent: '*', allow: '/', disallow: ['/studio', '/api/', '/personalized/'] },
-    sitemap: new URL('/sitemap.xml', siteUrl()).toString(),
-  }
+  return robotsRules(siteUrl())
 }

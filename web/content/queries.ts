@@ -1,29 +1,29 @@
 import { defineQuery } from 'next-sanity'
-import { ROUTED_TYPES_FILTER } from '../lib/sanity/routedTypes'
-import { comparisonTableFields } from '../blocks/comparisonTable/query'
-import { costComparisonFields } from '../blocks/costComparison/query'
-import { badgesFields } from '../blocks/badges/query'
-import { zipSearchFields } from '../blocks/zipSearch/query'
-import { faqListFields } from '../blocks/faqList/query'
-import { callBannerFields } from '../blocks/callBanner/query'
-import { caseStoryFields } from '../blocks/caseStory/query'
-import { contactFormFields } from '../blocks/contactForm/query'
-import { serviceAreaFields } from '../blocks/serviceArea/query'
-import { testimonialFields } from '../blocks/testimonial/query'
-import { bannerFields } from '../blocks/banner/query'
-import { localBusinessFields } from '../blocks/localBusiness/query'
-import { templateHeaderFields } from '../blocks/templateHeader/query'
-import { templateHeroFields } from '../blocks/templateHero/query'
-import { templateFooterFields } from '../blocks/templateFooter/query'
-import { bulletListFields } from '../blocks/bulletList/query'
-import { callToActionFields } from '../blocks/callToAction/query'
-import { cardGridFields } from '../blocks/cardGrid/query'
-import { heroFields } from '../blocks/hero/query'
-import { pestImageFields } from '../blocks/pestImage/query'
-import { pestListFields } from '../blocks/pestList/query'
-import { stepsFields } from '../blocks/steps/query'
-import { textSectionFields } from '../blocks/textSection/query'
-import { urgencyFields } from '../blocks/urgency/query'
+import { ROUTED_TYPES_FILTER } from '../lib/sanity/routedTypes.ts'
+import { comparisonTableFields } from '../blocks/comparisonTable/query.ts'
+import { costComparisonFields } from '../blocks/costComparison/query.ts'
+import { badgesFields } from '../blocks/badges/query.ts'
+import { zipSearchFields } from '../blocks/zipSearch/query.ts'
+import { faqListFields } from '../blocks/faqList/query.ts'
+import { callBannerFields } from '../blocks/callBanner/query.ts'
+import { caseStoryFields } from '../blocks/caseStory/query.ts'
+import { contactFormFields } from '../blocks/contactForm/query.ts'
+import { serviceAreaFields } from '../blocks/serviceArea/query.ts'
+import { testimonialFields } from '../blocks/testimonial/query.ts'
+import { bannerFields } from '../blocks/banner/query.ts'
+import { localBusinessFields } from '../blocks/localBusiness/query.ts'
+import { templateHeaderFields } from '../blocks/templateHeader/query.ts'
+import { templateHeroFields } from '../blocks/templateHero/query.ts'
+import { templateFooterFields } from '../blocks/templateFooter/query.ts'
+import { bulletListFields } from '../blocks/bulletList/query.ts'
+import { callToActionFields } from '../blocks/callToAction/query.ts'
+import { cardGridFields } from '../blocks/cardGrid/query.ts'
+import { heroFields } from '../blocks/hero/query.ts'
+import { pestImageFields } from '../blocks/pestImage/query.ts'
+import { pestListFields } from '../blocks/pestList/query.ts'
+import { stepsFields } from '../blocks/steps/query.ts'
+import { textSectionFields } from '../blocks/textSection/query.ts'
+import { urgencyFields } from '../blocks/urgency/query.ts'
 
 /**
  * Every GROQ query of the site. The same strings run against the Content Lake (next-sanity) and,
@@ -154,3 +154,24 @@ export const routeQuery = defineQuery(`*[${ROUTED_TYPES_FILTER} && slug.current 
  * without the whole settings projection; tagged `siteSettings` like the settings.
  */
 export const trackingNumberRulesQuery = defineQuery(`*[_type == "siteSettings" && _id == "siteSettings"][0].trackingNumbers[]{_key, match, value, phone}`)
+
+/**
+ * What the launch check (web/content/launchCheck.ts) reads: the numbers and tracking IDs of Site
+ * settings, each legal page's text, and whether each pest page's pest has an uploaded photo.
+ */
+export const launchFactsQuery = defineQuery(`{
+  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{
+    phone,
+    "trackingNumbers": trackingNumbers[]{match, value, phone},
+    googleAdsId,
+    callConversionLabel,
+    analyticsId,
+    gtmId
+  },
+  "legalPages": *[_type == "legalPage"] | order(title asc){title, "text": pt::text(body)},
+  "pestPages": *[_type == "pestPage"] | order(slug.current asc){
+    "slug": slug.current,
+    "pest": pest->name,
+    "hasPhoto": defined(coalesce(image.pest->image.asset, pest->image.asset))
+  }
+}`)

@@ -2,6 +2,7 @@ import { createClient, type ClientReturn, type QueryParams, type SanityClient } 
 import { isDraftMode, isPreviewCopy } from './draft'
 import { serverConfig } from '../config'
 import { bundledDocuments, queryDocuments } from './localDataset'
+import { publishedClientConfig } from './publishedClient'
 
 /** Pages refresh by tag when an editor publishes (webhook); this is only the safety net if a webhook is lost. */
 const REVALIDATE_SECONDS = 3600
@@ -11,17 +12,7 @@ let client: SanityClient | null | undefined
 function remoteClient(): SanityClient | null {
   if (client !== undefined) return client
   const config = serverConfig().sanity
-  client = config
-    ? createClient({
-        projectId: config.projectId,
-        dataset: config.dataset,
-        apiVersion: config.apiVersion,
-        token: config.token,
-        perspective: 'published',
-        useCdn: !config.token && !config.apiHost,
-        ...(config.apiHost ? { apiHost: config.apiHost, useProjectHostname: false } : {}),
-      })
-    : null
+  client = config ? createClient(publishedClientConfig(config)) : null
   return client
 }
 

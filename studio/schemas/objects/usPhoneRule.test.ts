@@ -1,0 +1,59 @@
+import { createClient } from '@sanity/client'
+import { validateDocumentWithWorkspace, type DocumentValidationMarker, type ValidationSource } from '@sanity/validation'
+import { createSchema, type SanityDocument } from 'sanity'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { schemaTypes } from '..'
+import { startLocalLake, type LocalLake } from '../../../scripts/lake/server'
+import { SANITY_API_VERSION } from '../../../web/lib/config.ts'
+import { bundledDocuments } from '../../../web/lib/sanity/localDataset'
+
+/** Site settings → Phone number and Tracking numbers, through the Studio's own validator. */
+const schema = createSchema({ name: 'default', types: schemaTypes })
+const docs = bundledDocuments()
+const settings = docs.find((doc) => doc._id === 'siteSettings')!
+let lake: LocalLake
+let client: ReturnType<typeof createClient>
+
+beforeAll(async () => {
+  lake = await startLocalLake({ documents: docs })
+  client = createClient({ projectId: 'offline0', dataset: 'production', apiVersion: SANITY_API_VERSION, useCdn: false, apiHost: lake.url, useProjectHostname: false })
+})
+afterAll(() => lake?.close())
+
+async function markersOf(changes: Record<string, unknown>): Promise<DocumentValidationMarker[]> {
+  const workspace = { schema, getClient: () => client } as unknown as ValidationSource
+  return validateDocumentWithWorkspace({
+    document: { ...structuredClone(settings), ...changes } as unknown as SanityDocument,
+    workspace,
+    environment: 'studio',
+  })
+}
+
+const FICTION = /555-0100 to 555-0199 numbers are reserved for fiction/
+
+describe('Site settings: a number calls cannot reach is a warning, never an error', () => {
+  it('warns on a 555-01xx phone number, on the field, and still lets it publish', async () => {
+    const markers = await markersOf({ phone: '+18885550142' })
+    const warning = markers.find((marker) => FICTION.test(marker.message))
+    expect(warning?.level).toBe('warning')
+    expect(warning?.path).toEqual(['phone'])
+    expect(markers.filter((marker) => marker.level === 'error')).toEqual([])
+  })
+
+  it('warns on a number with no valid area code', async () => {
+    const markers = await markersOf({ phone: '+12007363100' })
+    expect(markers.find((marker) => /not a valid US phone number/.test(marker.message))?.level).toBe('warning')
+  })
+
+  it('says nothing about a real number', async () => {
+    const markers = await markersOf({ phone: '+12127363100' })
+    expect(markers.filter((marker) => JSON.stringify(marker.path) === '["phone"]')).toEqual([])
+  })
+
+  it('warns on a tracking number in the fictional range', async () => {
+    const markers = await markersOf({ trackingNumbers: [{ _key: 'a', _type: 'trackingNumberRule', match: 'source', value: 'bing', phone: '+13125550155' }] })
+    const warning = markers.find((marker) => FICTION.test(marker.message))
+    expect(warning?.level).toBe('warning')
+    expect(JSON.stringify(warning?.path)).toContain('phone')
+  })
+})
