@@ -12,6 +12,11 @@ export interface CallContext {
   keyword?: string
   location?: string
   variant?: string
+  /**
+   * The personalized copy's own address segment (encodeVariant): the server reads keyword and location back
+   * from it, never from what a tap's body says.
+   */
+  variantKey?: string
   /** The page's A/B test and the version shown, so every tap carries them. */
   experiment?: string
   arm?: string
@@ -40,7 +45,7 @@ export function SiteFrame({
   return (
     <>
       {chrome === 'site' ? <SiteHeader site={site} /> : null}
-      <main id="main" data-call-keyword={callContext.keyword || undefined} data-call-location={callContext.location || undefined} data-call-variant={callContext.variant || undefined} data-call-experiment={callContext.experiment || undefined} data-call-arm={callContext.arm || undefined} data-call-number={callContext.number || undefined}>
+      <main id="main" data-call-keyword={callContext.keyword || undefined} data-call-location={callContext.location || undefined} data-call-variant={callContext.variant || undefined} data-call-variant-key={callContext.variantKey || undefined} data-call-experiment={callContext.experiment || undefined} data-call-arm={callContext.arm || undefined} data-call-number={callContext.number || undefined}>
         {children}
       </main>
       {chrome === 'site' ? <SiteFooter site={site} /> : null}

@@ -12,7 +12,7 @@ import { withArm } from './arms'
  * Draws any routed document in the frame it asks for, with the toast layer only where a page shows
  * messages. Page-builder and pest pages render through blocks, legal pages as text.
  */
-export function RoutedPage({ doc, context: given, variant }: { doc: RoutedDocument; context: BlockContext; variant?: string }) {
+export function RoutedPage({ doc, context: given, variant, variantKey }: { doc: RoutedDocument; context: BlockContext; variant?: string; variantKey?: string }) {
   // A tracking rule's number replaces Site settings' number everywhere on the page, rendered here into the cached copy.
   const context = given.trackingNumber ? { ...given, site: withTrackingNumber(given.site, given.trackingNumber) } : given
   const test = context.arm && 'experiment' in doc ? doc.experiment : null
@@ -29,6 +29,7 @@ export function RoutedPage({ doc, context: given, variant }: { doc: RoutedDocume
           keyword: context.keyword ?? context.headline,
           location: context.location ? formatCityState(context.location) : undefined,
           variant,
+          variantKey,
           number: context.site.phone,
           ...(arm && test?.name ? { experiment: test.name, arm: arm.key } : {}),
         }}

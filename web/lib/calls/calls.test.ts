@@ -40,6 +40,7 @@ describe('parseTap', () => {
       arm: 'B',
       number: '+12125550101',
       clickId: true,
+      variantKey: '',
     })
   })
 

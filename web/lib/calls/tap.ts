@@ -28,6 +28,9 @@ export interface CallTap {
   clickId: boolean
 }
 
+/** A tap as the browser describes it: the stored fields, plus the personalized copy's address segment the server checks them against. */
+export type ClaimedTap = CallTap & { variantKey: string }
+
 export const MAX_TAP_BYTES = 4 * 1024
 
 export const LIMITS = { page: 200, source: 40, keyword: 80, location: 80, variant: 80, experiment: 80, arm: 40, number: 16 } as const
@@ -50,7 +53,7 @@ export function text(value: unknown, max: number): string {
 }
 
 /** The tap described by a browser's JSON, or null when it is not one (junk is dropped, not stored). */
-export function parseTap(input: unknown, now: Date = new Date()): CallTap | null {
+export function parseTap(input: unknown, now: Date = new Date()): ClaimedTap | null {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return null
   const raw = input as Record<string, unknown>
   const page = text(raw.page, LIMITS.page).split(/[?#]/)[0]!
@@ -68,6 +71,7 @@ export function parseTap(input: unknown, now: Date = new Date()): CallTap | null
     // Only a well-formed US number (E.164: "+" and digits, so never a formula): anything else is not a number this site showed.
     number: typeof raw.number === 'string' && isUsE164(raw.number) ? raw.number : '',
     clickId: raw.clickId === true,
+    variantKey: typeof raw.variantKey === 'string' ? raw.variantKey.slice(0, 400) : '',
   }
 }
 

@@ -2,7 +2,7 @@ import { titleCase } from '../personalization/keyword.ts'
 import { decodeVariant, type PersonalizedRoute } from '../personalization/variant.ts'
 import type { KeptArm } from '../personalization/header.ts'
 import type { ServedVersion } from '../campaigns/experimentVisitors.ts'
-import { cellSafe, type CallTap } from './tap.ts'
+import { cellSafe, type CallTap, type ClaimedTap } from './tap.ts'
 
 /**
  * A tap records what the server served, not what the browser says it saw. The tracker's beacon is a
@@ -12,15 +12,16 @@ import { cellSafe, type CallTap } from './tap.ts'
  * - the A/B test and version: never from the body; only the page's running test, with the version from
  *   the visitor's own HttpOnly cookie (set by the server), so a tap always counts for the version served;
  * - the number: only Site settings' number or one of its tracking numbers;
- * - keyword and location: only as the page's variant carries them (the variant address the server
- *   rendered, read back with decodeVariant, which accepts only normalized values) and only for inputs
- *   the page reads. A keyword typed into the body of a plain page is dropped.
+ * - keyword and location: only as the page's variant carries them (the personalized copy's address segment,
+ *   rendered into the page as data-call-variant-key and read back with decodeVariant, which accepts only
+ *   normalized values) and only for inputs the page reads. A keyword typed into the body of a plain page
+ *   is dropped.
  */
 export interface ServedFacts {
   /** The page is an address the site routes. */
   routed: boolean
   /** The page's personalization (inputs, running test, tracking numbers), when it has any. */
-  route?: Pick<PersonalizedRoute, 'fields' | 'approvedKeywords' | 'experiment' | 'trackingNumbers'>
+  route?: Pick<PersonalizedRoute, 'id' | 'fields' | 'approvedKeywords' | 'experiment' | 'trackingNumbers'>
   /** Site settings' number and its tracking numbers (E.164). */
   numbers: ReadonlySet<string>
   /** The visitor's version cookie for the page's test, as read on the server. */
@@ -33,9 +34,9 @@ export interface VerifiedTap {
   served?: ServedVersion
 }
 
-export function verifiedTap(claimed: CallTap, facts: ServedFacts): VerifiedTap {
+export function verifiedTap({ variantKey, ...claimed }: ClaimedTap, facts: ServedFacts): VerifiedTap {
   const route = facts.route
-  const variant = facts.routed && route ? decodeVariant(claimed.variant) : null
+  const variant = facts.routed && route && variantKey ? decodeVariant(variantKey) : null
   const reads = (field: 'keyword' | 'headline' | 'location') => route?.fields.includes(field) ?? false
   const keyword = variant?.keyword && reads('keyword') && (!route?.approvedKeywords?.length || route.approvedKeywords.includes(variant.keyword)) ? variant.keyword : ''
   const headline = variant?.headline && reads('headline') ? variant.headline : ''
@@ -50,7 +51,8 @@ export function verifiedTap(claimed: CallTap, facts: ServedFacts): VerifiedTap {
     page: facts.routed ? claimed.page : '',
     keyword: cellSafe(titleCase(keyword || headline)),
     location: cellSafe(location),
-    variant: variant ? claimed.variant : '',
+    // The landing variant's name is the page's personalized route (its slug), when the copy was a personalized one.
+    variant: variant && route ? route.id : '',
     experiment: experiment && arm ? experiment.name : '',
     arm: arm ?? '',
     number: facts.numbers.has(claimed.number) ? claimed.number : '',

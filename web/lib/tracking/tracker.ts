@@ -40,13 +40,13 @@ var out=n.globalPrivacyControl===true||get(OPTOUT)==='1',state=out?'denied':'gra
 gtag('consent','default',{ad_storage:state,ad_user_data:state,ad_personalization:state,analytics_storage:'granted'});
 if(out)gtag('set',{restricted_data_processing:true});
 function optOut(){put(OPTOUT,'1',YEAR);gtag('consent','update',{ad_storage:'denied',ad_user_data:'denied',ad_personalization:'denied'});gtag('set',{restricted_data_processing:true})}
-function context(){var m=d.getElementById('main'),a=function(k){return m&&m.getAttribute('data-call-'+k)||''};return{keyword:a('keyword'),location:a('location'),variant:a('variant'),experiment:a('experiment'),arm:a('arm'),number:a('number')}}
+function context(){var m=d.getElementById('main'),a=function(k){return m&&m.getAttribute('data-call-'+k)||''};return{keyword:a('keyword'),location:a('location'),variant:a('variant'),variantKey:a('variant-key'),experiment:a('experiment'),arm:a('arm'),number:a('number')}}
 d.addEventListener('click',function(e){
 var t=e.target,p=t&&t.closest&&t.closest('a[data-privacy-choices]');
 if(p){e.preventDefault();optOut();p.textContent=p.getAttribute('data-done')||p.textContent;p.removeAttribute('href');return}
 var l=t&&t.closest&&t.closest('a[href^="tel:"]');if(!l)return;
 var x=context(),k=kept(),source=l.getAttribute('data-call-source')||'unknown',path=location.pathname;
-var tap={page:path,source:source,keyword:x.keyword,location:x.location,variant:x.variant,experiment:x.experiment,arm:x.arm,number:x.number,clickId:!!(k.gclid||k.gbraid||k.wbraid||k.msclkid)};
+var tap={page:path,source:source,keyword:x.keyword,location:x.location,variant:x.variant,variantKey:x.variantKey,experiment:x.experiment,arm:x.arm,number:x.number,clickId:!!(k.gclid||k.gbraid||k.wbraid||k.msclkid)};
 beacon(tap);
 var detail={page_path:path,call_source:source,keyword:x.keyword,location:x.location,variant:x.variant,experiment:x.experiment,arm:x.arm,tracking_number:x.number,gclid:k.gclid,gbraid:k.gbraid,wbraid:k.wbraid};
 if(c.gtm){w.dataLayer.push(Object.assign({event:'call_click'},detail))}

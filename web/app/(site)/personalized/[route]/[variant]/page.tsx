@@ -4,7 +4,7 @@ import { RoutedPage } from '@/content/RoutedPage'
 import { baseBlockContext } from '@/content/blockContext'
 import { documentMetadata, getRoute } from '@/content/loaders'
 import { personalizedRouteById } from '@/content/personalized'
-import { decodeVariant, variantContext } from '@/lib/personalization/variant'
+import { decodeVariant, encodeVariant, variantContext } from '@/lib/personalization/variant'
 
 /**
  * A personalized variant of an ad landing page, reached only through the proxy's rewrite. Each
@@ -44,6 +44,7 @@ export default async function PersonalizedPage({ params }: Props) {
     <RoutedPage
       doc={doc}
       variant={routeId}
+      variantKey={encodeVariant(variant)}
       context={{ ...context, ...variantContext(variant) }}
     />
   )
