@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util'
 import { readConfig } from '../lib/config.ts'
 import { commonHeaders } from '../lib/securityHeaders.ts'
 import { closeSharedCache, onInvalidation, redisHealthy, sharedCacheConfigured } from './cache/sharedCache.ts'
-import { recordArmVisit } from '../lib/campaigns/armVisits.ts'
+import { recordBotExcluded } from '../lib/campaigns/experimentVisitors.ts'
 import { clientErrorResponse, createFrontHandler, type Health } from './front.ts'
 import { PageCache } from './pageCache.ts'
 import { scriptsAfterFirstPaint } from './scriptsAfterPaint.ts'
@@ -99,7 +99,7 @@ const front = http.createServer(
     securityHeaders,
     trustedProxies,
     isDraining: () => draining,
-    onArmAssigned: recordArmVisit,
+    onBotExcluded: recordBotExcluded,
     health: async (): Promise<Health> => {
       if (draining) return { ok: false, body: { status: 'draining' } }
       const [next, redis] = await Promise.all([nextAnswers(), redisHealthy()])
@@ -118,6 +118,12 @@ front.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
 })
 await listen(front, port, hostname)
 console.log(`▲ Serving on http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}`)
+// The launch check's warnings (npm run check:launch), after listening and not awaited: it reads content
+// and probes Supabase, and must never delay or stop the start. Imported here, not above: its content
+// modules must load after NODE_ENV is set.
+void import('./launchWarnings.ts')
+  .then(({ warnAboutLaunch }) => warnAboutLaunch())
+  .catch((error: unknown) => console.warn(`[launch check] could not run: ${(error as Error).message}`))
 
 /**
  * Graceful stop: no new connections, /healthz says "draining", idle kept-alive connections close,
