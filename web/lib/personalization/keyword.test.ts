@@ -23,6 +23,9 @@ export const AD_PHRASES: [string, string][] = [
   ['rodent control in my area', 'Rodent Control'],
   ['exterminador de cucarachas', 'Exterminador De Cucarachas'],
   ['Ant Killer!!!', 'Ant Killer!'],
+  ['800 sq ft pest control', '800 Sq Ft Pest Control'],
+  ['since 1800 pest control', 'Since 1800 Pest Control'],
+  ['st.louis ants', 'St.louis Ants'],
 ]
 
 /** Contact details planted in an ad parameter: the rest of the phrase shows, the detail never does. */
@@ -46,6 +49,19 @@ export const PLANTED_CONTACTS: [string, string][] = [
   ['evil[.]net ants', 'Ants'],
   ['email joe@bad.co now', 'Email Now'],
   ['ants & joe (at) bad (dot) com', 'Ants'],
+  // Vanity numbers (letters for digits), look-alike characters, any registrable domain (issue 24).
+  ['call 1-800-PEST-NOW', 'Call'],
+  ['call+1-800-PEST-NOW+today', 'Call Today'],
+  ['ants 1 800 pest now today', 'Ants Today'],
+  ['ants 1-800-EXTERMINATE now', 'Ants Now'],
+  ['212-555-Bugs ants', 'Ants'],
+  ['rats (212) 555 bugs now', 'Rats Now'],
+  ['8oo 5s5 O199 ants', 'Ants'],
+  ['Pestdeals.support ants', 'Ants'],
+  ['Pest.win roaches', 'Roaches'],
+  ['ants пример.рф', 'Ants'],
+  ['evil dot win ants', 'Ants'],
+  ['mail joe@pest.win now', 'Mail Now'],
 ]
 
 const title = (raw: string) => titleCase(normalizeKeyword(raw))

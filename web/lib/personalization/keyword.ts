@@ -1,3 +1,5 @@
+import { parse as parseHost } from 'tldts'
+
 /**
  * Ad keyword or headline → hero title (spec §2.3): trailing "near me", "in my area" or "local"
  * removed, then title-cased the way Google's {KeyWord:} insertion does. Advertisers' copy is kept
@@ -27,35 +29,72 @@ const EMAIL = /[\p{L}\p{N}._%+-]+\s*(?:@|\(at\)|\[at\])\s*[\p{L}\p{N}-]+(?:(?:\.
 const URL_LIKE = /(?:[a-z][a-z0-9+.-]*:\/\/|www\d?\.)\S*|[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+\/\S*/giu
 
 /**
- * Top-level domains people actually type. A bare "name.tld" with one of these is a domain, also
- * spelled "name dot com" or "name[.]com". A list rather than "any letters", so "st.louis" stays.
+ * Anything shaped like a host name: labels joined by ".", "[.]" or " dot ". It is a domain (and
+ * dropped) when its last labels are a public suffix of the ICANN list (tldts): "pestdeals.support",
+ * "pest.win", "evil dot com"; "st.louis" or "u.s." are not, so they stay.
  */
-const TLDS =
-  'com|net|org|info|biz|io|co|us|ca|uk|de|fr|ru|cn|in|au|eu|xyz|online|site|top|app|dev|me|ly|gl|to|tv|cc|ws|shop|store|pro|club|live|link|click|help|services|company|business|mobi|ai|gg|page|website|space|tech|xn--[a-z0-9-]+'
-const DOMAIN = new RegExp(
-  `(?<![\\p{L}\\p{N}])[\\p{L}\\p{N}-]+(?:(?:\\.|\\s*\\[\\.\\]\\s*|\\s+dot\\s+)[\\p{L}\\p{N}-]+)*(?:\\.|\\s*\\[\\.\\]\\s*|\\s+dot\\s+)(?:${TLDS})(?![\\p{L}\\p{N}])`,
-  'giu',
-)
+const DOMAIN_CANDIDATE = /(?<![\p{L}\p{N}])[\p{L}\p{N}-]+(?:(?:\.|\s*\[\.\]\s*|\s+dot\s+)[\p{L}\p{N}-]+)+(?![\p{L}\p{N}])/giu
+const DOMAIN_SEPARATOR = /\s*\[\.\]\s*|\s+dot\s+/giu
+
+function dropDomains(text: string): string {
+  return text.replace(DOMAIN_CANDIDATE, (candidate) => {
+    const host = candidate.replace(DOMAIN_SEPARATOR, '.').replace(/^-+|-+$/g, '')
+    const parsed = parseHost(host)
+    return parsed.isIcann && parsed.domain ? HOLE : candidate
+  })
+}
 
 /**
  * Phone numbers: any run of 7 or more digits joined by separators (spaces, - ( ) or a single "."),
- * in any grouping and with a leading +. Inside a run, a standalone-looking "o" counts as 0 and
- * "l"/"i" as 1 ("l-800-555-Ol99") while the run keeps five real digits. Toll-free vanity numbers
- * ("1-800-GOT-ANTS") too. Not phone numbers, so kept: amounts and percentages ("$1,000,000",
- * "since 1985. 100%"), dates ("12/31/2026"), "24/7/365".
+ * in any grouping and with a leading +. Inside a run, a standalone-looking look-alike letter counts
+ * as its digit ("o" 0, "l"/"i" 1, "s" 5: "l-800-555-Ol99", "8oo 5s5 O199") while the run keeps five
+ * real digits. Vanity numbers (letters for digits on the keypad) too: toll-free ones written any way
+ * ("1-800-GOT-ANTS", "1 800 PEST NOW") and "212-555-BUGS". Not phone numbers, so kept: amounts and
+ * percentages ("$1,000,000", "since 1985. 100%"), dates ("12/31/2026"), "24/7/365".
  */
-const DIGIT_TOKEN = '(?:[0-9]|(?<![^\\P{L}oli])[oli](?![^\\P{L}oli]))'
+const LOOK_ALIKES = 'olis'
+const DIGIT_TOKEN = `(?:[0-9]|(?<![^\\P{L}${LOOK_ALIKES}])[${LOOK_ALIKES}](?![^\\P{L}${LOOK_ALIKES}]))`
 const PHONE_SEPARATOR = '(?:\\.|[\\s\\-()]{1,3})?'
 /** A run starts at a digit, or at a digit-like letter that does not end a word ("call 555…"). */
-const FIRST_DIGIT_TOKEN = '(?:[0-9]|(?<!\\p{L})[oli](?![^\\P{L}oli]))'
+const FIRST_DIGIT_TOKEN = `(?:[0-9]|(?<!\\p{L})[${LOOK_ALIKES}](?![^\\P{L}${LOOK_ALIKES}]))`
 const PHONE_RUN = new RegExp(
   `(?<!\\p{N})\\+?\\(?${FIRST_DIGIT_TOKEN}(?:${PHONE_SEPARATOR}${DIGIT_TOKEN}){6,}\\)?(?![\\p{N}%])`,
   'giu',
 )
-const VANITY = /(?<![\p{L}\p{N}])(?:\+?1[\s.-]{0,2})?\(?8(?:00|88|77|66|55|44|33)\)?[\s.-]{0,2}[a-z0-9]{3}[\s.-]{0,2}[a-z0-9]{4}(?![\p{L}\p{N}])/giu
+/** A toll-free prefix (look-alikes allowed: "8oo"), then up to four groups of keypad characters. */
+const TOLL_FREE_VANITY =
+  /(?<![\p{L}\p{N}])(?:\+?[1li][\s.-]{0,2})?\(?8(?:[0o]{2}|88|77|66|55|44|33)\)?((?:[\s.-]{0,2}[a-z0-9]+){1,4})(?![\p{L}\p{N}])/giu
+const KEYPAD_GROUP = /([\s.-]*)([a-z0-9]+)/gy
+
+/**
+ * How much of a toll-free prefix's tail is the number: the most leading groups holding 7 to 12
+ * characters, joined by - or . ("PEST-NOW-NOW"), or, where a space joins them, laid out as a number
+ * is ("PEST NOW", "555 0199"), so "800 sq ft pest" stays.
+ */
+function vanityLength(tail: string): number {
+  const groups = [...tail.matchAll(KEYPAD_GROUP)].map(([whole, separator, chars]) => ({ whole: whole!, separator: separator!, chars: chars! }))
+  for (let count = groups.length; count > 0; count--) {
+    const used = groups.slice(0, count)
+    const length = used.reduce((sum, group) => sum + group.chars.length, 0)
+    if (length < 7 || length > 12) continue
+    const spaced = used.slice(1).some((group) => /\s/.test(group.separator))
+    const laidOut = used.map((group) => group.chars.length).join(',')
+    if (!spaced || laidOut === '3,4' || laidOut === '4,3') return used.reduce((sum, group) => sum + group.whole.length, 0)
+  }
+  return -1
+}
+
+/** An area code and exchange in digits, the line in letters: "212-555-BUGS", "(212) 555 bugs". */
+const LOCAL_VANITY = /(?<![\p{L}\p{N}])(?:\+?1[\s.-]{0,2})?\(?[2-9][0-9]{2}\)?[\s.-]{0,2}[0-9]{3}[\s.-]?[a-z0-9]{4}(?![\p{L}\p{N}])/giu
 
 function dropPhones(text: string): string {
-  return text.replace(PHONE_RUN, (run) => (run.replace(/\D/g, '').length >= 5 ? HOLE : run)).replace(VANITY, HOLE)
+  return text
+    .replace(TOLL_FREE_VANITY, (match, tail: string) => {
+      const length = vanityLength(tail)
+      return length < 0 ? match : HOLE + tail.slice(length)
+    })
+    .replace(LOCAL_VANITY, HOLE)
+    .replace(PHONE_RUN, (run) => (run.replace(/\D/g, '').length >= 5 ? HOLE : run))
 }
 
 /**
@@ -81,7 +120,7 @@ function cleanOnce(raw: string): string {
     .replace(MARKUP, ' ')
     .replace(EMAIL, HOLE)
     .replace(URL_LIKE, HOLE)
-    .replace(DOMAIN, HOLE)
+  text = dropDomains(text)
   text = dropPhones(text)
     .replace(HOLE_WITH_JOINERS, ' ')
     .replace(NOT_COPY, ' ')
