@@ -27,6 +27,27 @@ describe('verifyWebhook', () => {
     expect(again).toMatchObject({ ok: false, status: 409 })
   })
 
+  it('refuses a replay of the same signed delivery whatever its idempotency-key says, or without one', async () => {
+    const replays = memoryReplayGuard()
+    const signature = await encodeSignatureHeader(body, NOW, SECRET)
+    const send = (headers: Record<string, string>) =>
+      verifyWebhook(new Request('http://site.invalid/api/revalidate', { method: 'POST', body, headers: { [SIGNATURE_HEADER_NAME]: signature, ...headers } }), SECRET, { replays, now: NOW + 10 })
+    expect((await send({ 'idempotency-key': 'evt-1' })).ok).toBe(true)
+    expect(await send({ 'idempotency-key': 'evt-2' })).toMatchObject({ ok: false, status: 409 })
+    expect(await send({})).toMatchObject({ ok: false, status: 409 })
+    expect(await send({ 'idempotency-key': '' })).toMatchObject({ ok: false, status: 409 })
+  })
+
+  it('refuses a replay whose signature header is spelled differently', async () => {
+    const replays = memoryReplayGuard()
+    const signature = await encodeSignatureHeader(body, NOW, SECRET)
+    const send = (header: string) =>
+      verifyWebhook(new Request('http://site.invalid/api/revalidate', { method: 'POST', body, headers: { [SIGNATURE_HEADER_NAME]: header } }), SECRET, { replays, now: NOW + 10 })
+    expect((await send(signature)).ok).toBe(true)
+    const respelled = signature.replace(',', ', ')
+    expect(await send(respelled)).toMatchObject({ ok: false })
+  })
+
   it.each([
     ['from 2021', Date.UTC(2021, 0, 1), 'Signature expired.'],
     ['older than five minutes', NOW - MAX_AGE_MS - 1, 'Signature expired.'],

@@ -1,5 +1,6 @@
 import { decodeSignatureHeader, isValidSignature, SIGNATURE_HEADER_NAME } from '@sanity/webhook'
 import { LRUCache } from 'lru-cache'
+import { createHash } from 'node:crypto'
 
 /**
  * Checks a Sanity webhook delivery, cheapest check first, so a hostile caller costs little:
@@ -9,7 +10,10 @@ import { LRUCache } from 'lru-cache'
  * Sanity signs `timestamp.body`, so the timestamp cannot be altered without the secret: a delivery
  * older than MAX_AGE_MS (or from the future beyond CLOCK_SKEW_MS) is refused, and a delivery seen
  * once (Sanity's idempotency-key, else the signature itself) is refused for as long as it is young
- * enough to pass the age check.
+ * enough to pass the age check. A delivery is known by what is signed (its timestamp and body), so
+ * no header a sender may change or drop, nor another spelling of the signature header, makes a
+ * replay new; Sanity's idempotency-key, when present, is claimed as well: it can only add a refusal
+ * (a retry re-signed with a new timestamp), never remove one.
  */
 export const MAX_WEBHOOK_BYTES = 1024 * 1024
 export const MAX_AGE_MS = 5 * 60 * 1000
@@ -72,13 +76,19 @@ export async function verifyWebhook<T>(
   const text = await readLimited(request, MAX_WEBHOOK_BYTES)
   if (text === null) return refuse(413, 'Body too large.')
   if (!(await isValidSignature(text, signature, secret.trim()))) return refuse(401, 'Invalid signature.')
-  const replayKey = request.headers.get('idempotency-key')?.trim() || signature
-  if (!(await replays.firstSeen(replayKey))) return refuse(409, 'Already delivered.')
+  if (!(await replays.firstSeen(`signed:${signedContentKey(timestamp, text)}`))) return refuse(409, 'Already delivered.')
+  const idempotencyKey = request.headers.get('idempotency-key')?.trim()
+  if (idempotencyKey && !(await replays.firstSeen(`idempotency:${idempotencyKey}`))) return refuse(409, 'Already delivered.')
   try {
     return { ok: true, body: text.trim() ? (JSON.parse(text) as T) : null }
   } catch {
     return refuse(400, 'Unreadable body.')
   }
+}
+
+/** What Sanity's signature covers (`timestamp.body`), hashed: the same delivery has the same key. */
+function signedContentKey(timestamp: number, body: string): string {
+  return createHash('sha256').update(`${timestamp}.${body}`).digest('hex')
 }
 
 function refuse(status: number, message: string): WebhookVerdict<never> {
