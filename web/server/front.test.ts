@@ -1,8 +1,8 @@
 import http, { type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { gunzipSync } from 'node:zlib'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { acceptsGzip, createFrontHandler } from './front'
+import { createFrontHandler, pageEncoding } from './front'
 import { PageCache } from './pageCache'
 
 /** A stand-in for Next behind the front: answers per path, records what reached it. */
@@ -60,6 +60,19 @@ async function get(path: string, headers: Record<string, string> = {}, method = 
   return { response, body: await response.text() }
 }
 
+/** The bytes as sent (fetch would decode them), with the encoding they came in. */
+function rawBody(path: string, acceptEncoding: string) {
+  return new Promise<{ encoding: string | undefined; vary: string | undefined; body: Buffer }>((resolve, reject) =>
+    http
+      .get(base + path, { headers: { 'accept-encoding': acceptEncoding } }, (message) => {
+        const chunks: Buffer[] = []
+        message.on('data', (chunk: Buffer) => chunks.push(chunk))
+        message.on('end', () => resolve({ encoding: message.headers['content-encoding'], vary: message.headers.vary, body: Buffer.concat(chunks) }))
+      })
+      .on('error', reject),
+  )
+}
+
 describe('the front: pages from the cache', () => {
   it('copies a page Next served from its cache and answers repeats without asking Next', async () => {
     const first = await get('/ants?gclid=1')
@@ -83,16 +96,32 @@ describe('the front: pages from the cache', () => {
   })
 
   it('serves gzip to clients that accept it, the same page', async () => {
-    const response = await fetch(base + '/ants', { headers: { 'accept-encoding': 'gzip, br' } })
+    const response = await fetch(base + '/ants', { headers: { 'accept-encoding': 'gzip' } })
     expect(response.headers.get('content-encoding')).toBe('gzip')
     expect(response.headers.get('vary')).toContain('Accept-Encoding')
-    const raw = await new Promise<Buffer>((resolve) =>
-      http.get(base + '/ants', { headers: { 'accept-encoding': 'gzip' } }, (message) => {
-        const chunks: Buffer[] = []
-        message.on('data', (chunk: Buffer) => chunks.push(chunk)).on('end', () => resolve(Buffer.concat(chunks)))
-      }),
-    )
-    expect(gunzipSync(raw).toString('utf8')).toBe(PAGE)
+    const raw = await rawBody('/ants', 'gzip')
+    expect(gunzipSync(raw.body).toString('utf8')).toBe(PAGE)
+  })
+
+  it('serves Brotli to browsers that take it, from the same copy as gzip', async () => {
+    const brotli = await rawBody('/ants', 'gzip, deflate, br, zstd')
+    expect(brotli.encoding).toBe('br')
+    expect(brotli.vary).toContain('Accept-Encoding')
+    expect(brotliDecompressSync(brotli.body).toString('utf8')).toBe(PAGE)
+    const gzip = await rawBody('/ants', 'gzip')
+    expect(gzip.encoding).toBe('gzip')
+    expect(gunzipSync(gzip.body).toString('utf8')).toBe(PAGE)
+    expect(received).toHaveLength(1)
+  })
+
+  it('compresses a page it does not keep the way its client asks', async () => {
+    replies['/ants'] = { ...cachedPage, status: 404 }
+    const brotli = await rawBody('/ants', 'br')
+    expect(brotli.encoding).toBe('br')
+    expect(brotliDecompressSync(brotli.body).toString('utf8')).toBe(PAGE)
+    const plain = await rawBody('/ants', 'identity')
+    expect(plain.encoding).toBeUndefined()
+    expect(plain.body.toString('utf8')).toBe(PAGE)
   })
 
   it.each([
@@ -244,13 +273,17 @@ describe('the front: everything else passes through', () => {
   })
 })
 
-describe('acceptsGzip', () => {
+describe('pageEncoding', () => {
   it.each([
-    ['gzip, deflate, br', true],
-    ['br;q=1.0, gzip;q=0.8', true],
-    ['gzip;q=0', false],
-    ['identity', false],
-    ['*', true],
-    [undefined, false],
-  ])('%s → %s', (header, expected) => expect(acceptsGzip(header)).toBe(expected))
+    ['gzip, deflate, br', 'br'],
+    ['gzip, deflate', 'gzip'],
+    ['br;q=1.0, gzip;q=0.8', 'br'],
+    ['br;q=0.5, gzip', 'gzip'],
+    ['gzip;q=0, br', 'br'],
+    ['gzip;q=0', null],
+    ['br;q=0, gzip', 'gzip'],
+    ['identity', null],
+    ['*', 'br'],
+    [undefined, null],
+  ])('%s → %s', (header, expected) => expect(pageEncoding(header)).toBe(expected))
 })

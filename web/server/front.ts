@@ -1,7 +1,7 @@
 import http, { type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http'
 import { randomInt } from 'node:crypto'
 import { pipeline } from 'node:stream'
-import { brotliDecompressSync, gunzipSync, gzipSync, inflateSync } from 'node:zlib'
+import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, gunzipSync, gzipSync, inflateSync } from 'node:zlib'
 import Negotiator from 'negotiator'
 import vary from 'vary'
 import { clientAddress, clientResponseHeaders, upstreamRequestHeaders, type EdgeOptions } from './edge.ts'
@@ -189,8 +189,10 @@ export function createFrontHandler(options: FrontOptions) {
       const html = decoded(Buffer.concat(chunks), upstreamResponse.headers['content-encoding'])
       // A publish during the fetch (the cache was emptied meanwhile) makes this copy old.
       const keep = key !== null && isCacheable(upstreamResponse) && cache.generation === generation
-      const gzip = keep || acceptsGzip(request.headers['accept-encoding'])
-      const page = toPage(upstreamResponse, transformHtml ? Buffer.from(transformHtml(html.toString('utf8')), 'utf8') : html, gzip)
+      // A kept copy is compressed both ways, once; a page sent once only the way this client takes.
+      const wanted = pageEncoding(request.headers['accept-encoding'])
+      const encodings: PageEncoding[] = keep ? ['gzip', 'br'] : wanted ? [wanted] : []
+      const page = toPage(upstreamResponse, transformHtml ? Buffer.from(transformHtml(html.toString('utf8')), 'utf8') : html, encodings)
       if (key && keep) cache.set(key, page)
       else if (key) cache.delete(key)
       sendPage(request, response, page, key ? 'miss' : null)
@@ -246,15 +248,17 @@ export function createFrontHandler(options: FrontOptions) {
   }
 
   function sendPage(request: IncomingMessage, response: ServerResponse, page: CachedPage, cacheState: 'hit' | 'miss' | null) {
-    const gzip = page.gzipped !== null && acceptsGzip(request.headers['accept-encoding'])
+    const wanted = pageEncoding(request.headers['accept-encoding'])
+    const compressed = wanted === 'br' ? page.brotli : wanted === 'gzip' ? page.gzipped : null
+    const encoding = compressed ? wanted : null
     const cookies = newCookies.get(request)
-    const body = gzip && page.gzipped ? page.gzipped : page.body
+    const body = compressed ?? page.body
     response.writeHead(
       page.status,
       finalHeaders(
         {
           ...page.headers,
-          ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+          ...(encoding ? { 'content-encoding': encoding } : {}),
           'content-length': body.length,
           ...(cacheState ? { 'x-page-cache': cacheState } : {}),
           ...(cookies ? { 'set-cookie': cookies } : {}),
@@ -272,7 +276,7 @@ export function createFrontHandler(options: FrontOptions) {
    */
   function fetchFromNext(request: IncomingMessage, response: ServerResponse, path: string, key: string | null, body: Buffer | null, rekey?: () => string) {
     const headers = upstreamRequestHeaders(request, edge)
-    // A page's copy is compressed here, once, for whoever asks for gzip.
+    // A page's copy is compressed here, once, for whoever asks for Brotli or gzip.
     if (key) headers['accept-encoding'] = 'identity'
     const generation = cache.generation
     forward(
@@ -371,7 +375,7 @@ export function createFrontHandler(options: FrontOptions) {
     })
   }
 
-  function toPage(response: IncomingMessage, body: Buffer, gzip: boolean): CachedPage {
+  function toPage(response: IncomingMessage, body: Buffer, encodings: readonly PageEncoding[]): CachedPage {
     const headers = clientResponseHeaders(response.headers)
     delete headers['content-length']
     delete headers['content-encoding']
@@ -379,7 +383,13 @@ export function createFrontHandler(options: FrontOptions) {
     const html = body.toString('utf8')
     headers['content-security-policy'] = withTagSources(withScriptHashes(typeof policy === 'string' ? policy : FALLBACK_PAGE_POLICY, inlineScriptHashes(html)), html)
     headers.vary = vary.append(String(headers.vary ?? ''), 'Accept-Encoding')
-    return { status: response.statusCode ?? 200, headers, body, gzipped: gzip ? gzipSync(body) : null }
+    return {
+      status: response.statusCode ?? 200,
+      headers,
+      body,
+      gzipped: encodings.includes('gzip') ? gzipSync(body) : null,
+      brotli: encodings.includes('br') ? brotliCompressSync(body, BROTLI_OPTIONS) : null,
+    }
   }
 }
 
@@ -448,10 +458,29 @@ function isCacheable(response: IncomingMessage): boolean {
   )
 }
 
-/** Whether the client takes a gzipped answer (negotiator reads q-values, `*` and `identity` as RFC 9110 says). */
-export function acceptsGzip(header: string | string[] | undefined): boolean {
+export type PageEncoding = 'br' | 'gzip'
+
+/**
+ * Brotli quality 8 for a page's copy: as cheap as gzip's default level (about 2 ms for a 125 KB page,
+ * where 9 takes ~15 ms and 11 ~100 ms) and a third smaller than gzip, because Brotli's window reaches
+ * back over the page's markup to the same markup repeated in Next's flight data (gzip's 32 KB does not).
+ */
+const BROTLI_OPTIONS = {
+  params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 8, [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT },
+}
+
+/** @types/negotiator (0.6) lacks negotiator 1.x's `preferred` option: the server's order among encodings of equal q. */
+type EncodingsWithPreference = (available: readonly string[], options: { preferred: readonly string[] }) => string[]
+
+/**
+ * How a page goes to this client: Brotli when it takes it, else gzip, else null (as it is). The client's
+ * q-values decide first (negotiator reads them, `*` and `identity` as RFC 9110 says); among equals Brotli wins.
+ */
+export function pageEncoding(header: string | string[] | undefined): PageEncoding | null {
   const accept = Array.isArray(header) ? header.join(', ') : header
-  return new Negotiator({ headers: { 'accept-encoding': accept } }).encodings(['gzip']).includes('gzip')
+  const negotiator = new Negotiator({ headers: { 'accept-encoding': accept } })
+  const [best] = (negotiator.encodings as EncodingsWithPreference).call(negotiator, ['br', 'gzip'], { preferred: ['br', 'gzip'] })
+  return best === 'br' || best === 'gzip' ? best : null
 }
 
 /**

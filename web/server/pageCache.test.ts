@@ -8,7 +8,7 @@ taught.learn('/', personalizationHeader({ fields: ['keyword', 'location'] }))
 taught.learn('/v2', personalizationHeader({ fields: ['location', 'headline', 'question'] }))
 taught.learn('/ants', personalizationHeader(undefined))
 const key = (address: string) => pageCacheKey(new URL(address, 'http://site.test'), taught)
-const page = (bytes: number): CachedPage => ({ status: 200, headers: {}, body: Buffer.alloc(bytes), gzipped: Buffer.alloc(0) })
+const page = (bytes: number): CachedPage => ({ status: 200, headers: {}, body: Buffer.alloc(bytes), gzipped: Buffer.alloc(0), brotli: Buffer.alloc(0) })
 
 describe('pageCacheKey', () => {
   it('ignores the query string of pages that do not read it', () => {

@@ -17,8 +17,9 @@ export interface CachedPage {
   /** Final headers (strict CSP applied), without Content-Length or Content-Encoding. */
   headers: OutgoingHttpHeaders
   body: Buffer
-  /** null for a page sent once, uncompressed, and not kept. */
+  /** Kept copies have both; a page sent once and not kept only what its client takes (else null). */
   gzipped: Buffer | null
+  brotli: Buffer | null
 }
 
 interface Entry {
@@ -95,7 +96,7 @@ export class PageCache {
 }
 
 function entrySize(key: string, page: CachedPage): number {
-  return key.length * 2 + page.body.length + (page.gzipped?.length ?? 0) + 1024
+  return key.length * 2 + page.body.length + (page.gzipped?.length ?? 0) + (page.brotli?.length ?? 0) + 1024
 }
 
 /**
