@@ -1,5 +1,6 @@
 import { BookIcon } from '@sanity/icons/Book'
 import { defineField, defineType } from 'sanity'
+import { textRules } from '../../../web/blocks/schemaHelpers'
 import { isUniqueAddress } from './address'
 
 export const legalPage = defineType({
@@ -8,29 +9,29 @@ export const legalPage = defineType({
   type: 'document',
   icon: BookIcon,
   fields: [
-    defineField({ name: 'title', title: 'Title', type: 'string', validation: (rule) => rule.required() }),
+    defineField({ name: 'title', title: 'Title', type: 'string', validation: textRules('Write the page’s title, e.g. “Privacy Policy”.') }),
     defineField({
       name: 'slug',
       title: 'Address',
       type: 'slug',
       options: { source: 'title', isUnique: isUniqueAddress },
-      validation: (rule) => rule.required(),
+      validation: (rule) => rule.required().error('Give the page an address: press Generate, or write e.g. “privacy-policy”.'),
     }),
     defineField({
       name: 'effectiveDateLabel',
       title: 'Effective date label',
       type: 'string',
       initialValue: 'Effective date:',
-      validation: (rule) => rule.required(),
+      validation: textRules('Write the words shown before the date, e.g. “Effective date:”.'),
     }),
-    defineField({ name: 'effectiveDate', title: 'Effective date', type: 'date', validation: (rule) => rule.required() }),
-    defineField({ name: 'body', title: 'Text', type: 'blockContent', validation: (rule) => rule.required() }),
+    defineField({ name: 'effectiveDate', title: 'Effective date', type: 'date', validation: (rule) => rule.required().error('Choose the date these terms take effect.') }),
+    defineField({ name: 'body', title: 'Text', type: 'blockContent', validation: (rule) => rule.required().error('Write the text of the page.') }),
     defineField({
       name: 'seo',
       title: 'Search engine listing',
       type: 'seo',
       description: 'Legal pages are normally hidden from search results (noindex, follow).',
-      validation: (rule) => rule.required(),
+      validation: (rule) => rule.required().error('Fill in the search engine listing (Page title and Meta description).'),
     }),
   ],
   preview: {

@@ -1,5 +1,6 @@
 import { DocumentIcon } from '@sanity/icons/Document'
 import { defineArrayMember, defineField, defineType } from 'sanity'
+import { listRules, textRules } from '../../../web/blocks/schemaHelpers'
 import { pageBuilderBlockTypes } from '../../../web/blocks/schemas'
 import { normalizeKeyword } from '../../../web/lib/personalization/keyword'
 import { AD_INPUT_NAMES, VARIANT_FIELDS } from '../../../web/lib/personalization/variant'
@@ -49,7 +50,7 @@ export const page = defineType({
       title: 'Name in the Studio',
       type: 'string',
       group: 'content',
-      validation: (rule) => rule.required(),
+      validation: textRules('Write the page’s name, as the Pages list shows it, e.g. “Termite Spring Offer”.'),
     }),
     defineField({
       name: 'slug',
@@ -58,7 +59,7 @@ export const page = defineType({
       group: 'content',
       description: 'The part after the domain, e.g. “about-us” for /about-us.',
       options: { source: 'title', isUnique: isUniqueAddress },
-      validation: (rule) => rule.required().error('Every page needs an address.'),
+      validation: (rule) => rule.required().error('Give the page an address: press Generate, or write e.g. “termite-offer”.'),
     }),
     defineField({
       name: 'blocks',
@@ -66,7 +67,7 @@ export const page = defineType({
       type: 'array',
       group: 'content',
       of: sectionMembers,
-      validation: (rule) => rule.required().min(1).error('Add at least one section.'),
+      validation: listRules('sections, e.g. a Hero'),
     }),
     defineField({
       name: 'adInputs',
@@ -128,14 +129,14 @@ export const page = defineType({
                   title: 'Version name',
                   type: 'string',
                   description: 'Lower-case letters, digits and dashes, e.g. “a”, “b”, “short-title”.',
-                  validation: (rule) => rule.required().regex(/^[a-z0-9-]{1,20}$/).error('Use 1–20 lower-case letters, digits or dashes.'),
+                  validation: (rule) => rule.required().regex(/^[a-z0-9-]{1,20}$/).error('Name the version with 1–20 lower-case letters, digits or dashes, e.g. “b”.'),
                 }),
                 defineField({
                   name: 'weight',
                   title: 'Share of visitors (weight)',
                   type: 'number',
                   initialValue: 50,
-                  validation: (rule) => rule.required().min(1).max(100).error('A weight from 1 to 100.'),
+                  validation: (rule) => rule.required().min(1).max(100).error('Give a weight from 1 to 100 (the share of visitors, relative to the other versions).'),
                 }),
                 defineField({ name: 'heroTitle', title: 'Hero headline', type: 'string', description: 'Leave empty to keep the page’s.' }),
                 defineField({ name: 'heroSubtitle', title: 'Hero subheadline', type: 'string', description: 'Leave empty to keep the page’s.' }),
@@ -193,7 +194,7 @@ export const page = defineType({
         layout: 'radio',
       },
       initialValue: 'site',
-      validation: (rule) => rule.required(),
+      validation: (rule) => rule.required().error('Choose whether the page shows the site’s header and footer.'),
     }),
     defineField({
       name: 'callBar',
@@ -210,7 +211,7 @@ export const page = defineType({
         layout: 'radio',
       },
       initialValue: 'phones',
-      validation: (rule) => rule.required(),
+      validation: (rule) => rule.required().error('Choose when the phone call bar shows.'),
     }),
     defineField({
       name: 'callToast',
@@ -219,11 +220,11 @@ export const page = defineType({
       group: 'content',
       description: 'Optional. Shows a short message while the phone opens the dialer.',
       fields: [
-        defineField({ name: 'title', title: 'Title', type: 'string', validation: (rule) => rule.required() }),
-        defineField({ name: 'message', title: 'Message', type: 'string', validation: (rule) => rule.required() }),
+        defineField({ name: 'title', title: 'Title', type: 'string', validation: textRules('Write the message’s title, e.g. “Calling…”.') }),
+        defineField({ name: 'message', title: 'Message', type: 'string', validation: textRules('Write the message, e.g. “Your phone is opening the dialer.”.') }),
       ],
     }),
-    defineField({ name: 'seo', title: 'Search engine listing', type: 'seo', group: 'seo', validation: (rule) => rule.required() }),
+    defineField({ name: 'seo', title: 'Search engine listing', type: 'seo', group: 'seo', validation: (rule) => rule.required().error('Fill in “Search engine listing” on the Search engines tab: Page title and Meta description.') }),
   ],
   preview: {
     select: { title: 'title', slug: 'slug.current' },

@@ -9,6 +9,7 @@ export const PEST_PAGE_STEPS = 3
 function exactCount(count: number, path: 'items' | 'cards' | 'steps', noun: string) {
   return (value: unknown) => {
     const list = (value as Record<string, unknown> | undefined)?.[path]
+    if (value === undefined) return true // the section's own required rule says so
     const length = Array.isArray(list) ? list.length : 0
     return length === count ? true : `This section needs exactly ${count} ${noun} (it has ${length}).`
   }
@@ -31,7 +32,7 @@ export const pestPage = defineType({
       type: 'reference',
       to: [{ type: 'pest' }],
       group: 'content',
-      validation: (rule) => rule.required(),
+      validation: (rule) => rule.required().error('Choose the pest this page is about.'),
     }),
     defineField({
       name: 'slug',
@@ -40,9 +41,9 @@ export const pestPage = defineType({
       group: 'content',
       description: 'e.g. “ants” for /ants.',
       options: { isUnique: isUniqueAddress },
-      validation: (rule) => rule.required(),
+      validation: (rule) => rule.required().error('Give the page an address, e.g. “ants” for /ants.'),
     }),
-    defineField({ name: 'hero', title: 'Hero', type: 'hero', group: 'content', validation: (rule) => rule.required() }),
+    defineField({ name: 'hero', title: 'Hero', type: 'hero', group: 'content', validation: (rule) => rule.required().error('Fill in the hero: headline, subheadline and benefits.') }),
     defineField({
       name: 'image',
       title: 'Photo',
@@ -56,7 +57,7 @@ export const pestPage = defineType({
       type: 'bulletList',
       group: 'content',
       description: `What the pest is, the signs, the risks – and exactly ${PEST_PAGE_BULLETS} bullets.`,
-      validation: (rule) => rule.required().custom(exactCount(PEST_PAGE_BULLETS, 'items', 'bullets')).error(),
+      validation: (rule) => [rule.required().error('Fill in “About this pest”: a heading and its bullets.'), rule.custom(exactCount(PEST_PAGE_BULLETS, 'items', 'bullets')).error()],
     }),
     defineField({
       name: 'services',
@@ -64,19 +65,19 @@ export const pestPage = defineType({
       type: 'cardGrid',
       group: 'content',
       description: `Exactly ${PEST_PAGE_CARDS} service cards.`,
-      validation: (rule) => rule.required().custom(exactCount(PEST_PAGE_CARDS, 'cards', 'cards')).error(),
+      validation: (rule) => [rule.required().error('Fill in “Services”: a heading and its cards.'), rule.custom(exactCount(PEST_PAGE_CARDS, 'cards', 'cards')).error()],
     }),
-    defineField({ name: 'urgency', title: 'Urgency', type: 'urgency', group: 'content', validation: (rule) => rule.required() }),
+    defineField({ name: 'urgency', title: 'Urgency', type: 'urgency', group: 'content', validation: (rule) => rule.required().error('Fill in the urgency section: heading, text and button label.') }),
     defineField({
       name: 'steps',
       title: 'How it works',
       type: 'steps',
       group: 'content',
       description: `Exactly ${PEST_PAGE_STEPS} steps.`,
-      validation: (rule) => rule.required().custom(exactCount(PEST_PAGE_STEPS, 'steps', 'steps')).error(),
+      validation: (rule) => [rule.required().error('Fill in “How it works”: a heading and its steps.'), rule.custom(exactCount(PEST_PAGE_STEPS, 'steps', 'steps')).error()],
     }),
-    defineField({ name: 'cta', title: 'Final call to action', type: 'callToAction', group: 'content', validation: (rule) => rule.required() }),
-    defineField({ name: 'seo', title: 'Search engine listing', type: 'seo', group: 'seo', validation: (rule) => rule.required() }),
+    defineField({ name: 'cta', title: 'Final call to action', type: 'callToAction', group: 'content', validation: (rule) => rule.required().error('Fill in the final call to action: heading and button label.') }),
+    defineField({ name: 'seo', title: 'Search engine listing', type: 'seo', group: 'seo', validation: (rule) => rule.required().error('Fill in “Search engine listing” on the Search engines tab: Page title and Meta description.') }),
   ],
   preview: {
     select: { title: 'pest.name', slug: 'slug.current', media: 'pest.image' },

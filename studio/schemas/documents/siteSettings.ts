@@ -4,6 +4,7 @@ import { dialsSameNumber, formatUsPhone } from '../../../web/lib/phone'
 import { trackingNumbersField } from '../objects/trackingNumberRule'
 import { isAdsId, isAnalyticsId, isConversionLabel, isGtmId, trackingProblems, type TrackingSettings } from '../../../web/lib/tracking/settings'
 import { usPhoneRule } from '../objects/usPhoneRule'
+import { listRules, textRules } from '../../../web/blocks/schemaHelpers'
 
 /** An optional ID field: empty, or of the form `test` accepts (the message says which). */
 function optionalId(test: (value: string) => boolean, message: string) {
@@ -64,7 +65,7 @@ export const siteSettings = defineType({
       group: 'phone',
       description: 'Short reassurance shown near call buttons.',
       initialValue: 'FREE consultation • Same-day service • No obligation quote',
-      validation: (rule) => rule.required().max(90),
+      validation: textRules('Write the short line shown near call buttons.', { max: 90, noun: 'call label' }),
     }),
     defineField({
       name: 'headerLabel',
@@ -73,7 +74,7 @@ export const siteSettings = defineType({
       group: 'phone',
       description: 'Shown before the call button in the header on wide screens.',
       initialValue: 'Speak with our expert:',
-      validation: (rule) => rule.required().max(40),
+      validation: textRules('Write the words before the header’s call button, e.g. “Speak with our expert:”.', { max: 40, noun: 'header label' }),
     }),
     defineField({
       name: 'stickyCallLabel',
@@ -81,14 +82,14 @@ export const siteSettings = defineType({
       type: 'string',
       group: 'phone',
       description: 'The button fixed to the bottom of the screen on phones.',
-      validation: (rule) => rule.required().max(40),
+      validation: textRules('Write the call bar’s text, e.g. “Call Now – Free Quote”.', { max: 40, noun: 'call bar label' }),
     }),
     defineField({
       name: 'brandName',
       title: 'Brand name',
       type: 'string',
       group: 'brand',
-      validation: (rule) => rule.required(),
+      validation: textRules('Write the brand name shown in the header.'),
     }),
     defineField({
       name: 'logo',
@@ -117,7 +118,7 @@ export const siteSettings = defineType({
       group: 'brand',
       description: 'Read out first by screen readers, lets keyboard users jump to the content.',
       initialValue: 'Skip to content',
-      validation: (rule) => rule.required(),
+      validation: textRules('Write the skip link’s words, e.g. “Skip to content”.'),
     }),
     defineField({
       name: 'homePage',
@@ -126,7 +127,7 @@ export const siteSettings = defineType({
       to: [{ type: 'page' }],
       group: 'brand',
       description: 'The page served at the site address itself (/).',
-      validation: (rule) => rule.required(),
+      validation: (rule) => rule.required().error('Choose the page served at /.'),
     }),
     defineField({
       name: 'footerText',
@@ -135,7 +136,7 @@ export const siteSettings = defineType({
       rows: 4,
       group: 'footer',
       description: 'Who we are, in one or two sentences (a free referral service to independent local providers).',
-      validation: (rule) => rule.required(),
+      validation: textRules('Write who you are in one or two sentences.'),
     }),
     defineField({
       name: 'footerLinks',
@@ -143,14 +144,14 @@ export const siteSettings = defineType({
       type: 'array',
       group: 'footer',
       of: [defineArrayMember({ type: 'link' })],
-      validation: (rule) => rule.required().min(1),
+      validation: listRules('footer links, e.g. the privacy policy'),
     }),
     defineField({
       name: 'copyright',
       title: 'Copyright line',
       type: 'string',
       group: 'footer',
-      validation: (rule) => rule.required(),
+      validation: textRules('Write the copyright line, e.g. “© 2026 Local Pest Experts”.'),
     }),
     defineField({
       name: 'privacyChoicesLabel',
@@ -159,7 +160,7 @@ export const siteSettings = defineType({
       group: 'footer',
       description: 'The footer link that lets any visitor opt out of ad personalization (US privacy laws).',
       initialValue: 'Your Privacy Choices',
-      validation: (rule) => rule.required().max(40),
+      validation: textRules('Write the opt-out link’s words, e.g. “Your Privacy Choices”.', { max: 40, noun: 'link text' }),
     }),
     defineField({
       name: 'privacyChoicesDone',
@@ -167,7 +168,7 @@ export const siteSettings = defineType({
       type: 'string',
       group: 'footer',
       description: 'Replaces the link once a visitor has opted out, e.g. “You have opted out of ad personalization.”',
-      validation: (rule) => rule.required().max(120),
+      validation: textRules('Write what replaces the link once a visitor opted out.', { max: 120, noun: 'confirmation' }),
     }),
     defineField({
       name: 'googleAdsId',
@@ -216,13 +217,13 @@ export const siteSettings = defineType({
       group: 'seo',
       description: 'Used when a page does not set its own.',
       fields: [
-        defineField({ name: 'title', title: 'Site title', type: 'string', validation: (rule) => rule.required() }),
+        defineField({ name: 'title', title: 'Site title', type: 'string', validation: textRules('Write the site’s title for search results.') }),
         defineField({
           name: 'description',
           title: 'Description',
           type: 'text',
           rows: 3,
-          validation: (rule) => rule.required().max(160).error('Shorten the description to 160 characters or fewer.'),
+          validation: textRules('Write the description search engines show under the site’s title.', { max: 160, noun: 'description', why: 'Google cuts the rest' }),
         }),
       ],
     }),
@@ -233,20 +234,20 @@ export const siteSettings = defineType({
       group: 'notFound',
       description: 'What a visitor sees at an address that does not exist.',
       fields: [
-        defineField({ name: 'code', title: 'Big code', type: 'string', initialValue: '404', validation: (rule) => rule.required() }),
+        defineField({ name: 'code', title: 'Big code', type: 'string', initialValue: '404', validation: textRules('Write the big code, e.g. “404”.') }),
         defineField({
           name: 'heading',
           title: 'Message',
           type: 'string',
           initialValue: 'Oops! Page not found',
-          validation: (rule) => rule.required(),
+          validation: textRules('Write the message, e.g. “Oops! Page not found”.'),
         }),
         defineField({
           name: 'linkLabel',
           title: 'Home link label',
           type: 'string',
           initialValue: 'Return to Home',
-          validation: (rule) => rule.required(),
+          validation: textRules('Write the home link’s words, e.g. “Return to Home”.'),
         }),
       ],
     }),

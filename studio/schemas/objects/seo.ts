@@ -1,5 +1,6 @@
 import { SearchIcon } from '@sanity/icons/Search'
 import { defineArrayMember, defineField, defineType } from 'sanity'
+import { textRules } from '../../../web/blocks/schemaHelpers'
 
 export const META_DESCRIPTION_MAX = 160
 
@@ -32,8 +33,8 @@ export const seo = defineType({
       type: 'string',
       description: 'Shown in the browser tab and as the blue link in Google. Aim for 50–60 characters.',
       validation: (rule) => [
-        rule.required().error('Every page needs a title for search results.'),
-        rule.max(70).warning('Google cuts titles longer than about 60 characters.'),
+        rule.required().error('Write the title search results show for this page, e.g. “Termite Control | Local Pest Experts”.'),
+        rule.custom((value?: string) => (value && value.length > 70 ? `Google cuts titles longer than about 60 characters — this one has ${value.length}.` : true)).warning(),
       ],
     }),
     defineField({
@@ -43,10 +44,11 @@ export const seo = defineType({
       rows: 3,
       description: `The grey text under the link in Google. At most ${META_DESCRIPTION_MAX} characters. Write {phone} where the phone number belongs: the site fills in the number from Site settings.`,
       validation: (rule) => [
-        rule
-          .required()
-          .max(META_DESCRIPTION_MAX)
-          .error(`Shorten the description to ${META_DESCRIPTION_MAX} characters or fewer – Google cuts the rest.`),
+        ...textRules('Write the sentence search results show under the title, e.g. “Same-day termite treatment from licensed local pros. Call {phone}.”.', {
+          max: META_DESCRIPTION_MAX,
+          noun: 'description',
+          why: 'Google cuts the rest',
+        })(rule),
         rule.custom((value) => metaDescriptionProblem(value) ?? true).error(),
       ],
     }),
@@ -63,7 +65,7 @@ export const seo = defineType({
       type: 'string',
       options: { list: [...ROBOTS_OPTIONS], layout: 'radio' },
       initialValue: 'index,follow',
-      validation: (rule) => rule.required(),
+      validation: (rule) => rule.required().error('Choose whether search engines may list this page.'),
     }),
   ],
 })

@@ -1,5 +1,6 @@
 import { MobileDeviceIcon } from '@sanity/icons/MobileDevice'
 import { defineArrayMember, defineField, defineType } from 'sanity'
+import { textRules } from '../../../web/blocks/schemaHelpers'
 import { formatUsPhone } from '../../../web/lib/phone'
 import { TRACKING_MATCH_TITLES, trackingRuleProblem, trackingRuleProblems, type TrackingMatch, type TrackingNumberRule } from '../../../web/lib/campaigns/trackingNumber'
 import { usPhoneRule } from './usPhoneRule'
@@ -38,7 +39,7 @@ export const trackingNumberRule = defineType({
       type: 'string',
       description:
         'The utm_campaign or utm_source value of the ad’s address (capital letters do not matter), or the state’s two-letter code (e.g. TX) for visitors located there.',
-      validation: (rule) => rule.required().error('Write the value this rule matches.').max(100),
+      validation: textRules('Write the value this rule matches: a utm_campaign or utm_source value, or a state code such as TX.', { max: 100, noun: 'value' }),
     }),
     defineField({
       name: 'phone',

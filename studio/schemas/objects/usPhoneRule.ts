@@ -1,5 +1,5 @@
 import type { StringRule } from 'sanity'
-import { isUsE164 } from '../../../web/lib/phone'
+import { usPhoneFormatProblem } from '../../../web/lib/phoneProblem'
 import { unreachablePhoneProblem } from '../../../web/lib/launch/phoneRange'
 
 /**
@@ -9,11 +9,8 @@ import { unreachablePhoneProblem } from '../../../web/lib/launch/phoneRange'
  * the launch on it.
  */
 export const usPhoneRule = (rule: StringRule) => [
-  rule
-    .required()
-    .custom((value) =>
-      typeof value === 'string' && isUsE164(value) ? true : 'Write the number as +1 followed by the 10-digit US number, with no spaces or dashes, e.g. +18885550142.',
-    )
-    .error(),
+  rule.required().error('Write the phone number as +1 followed by the 10-digit US number, e.g. +12125550142.'),
+  // Which rule the number breaks (a digit, the country code, the form), not only the form it should take.
+  rule.custom((value) => (typeof value === 'string' ? (usPhoneFormatProblem(value) ?? true) : true)).error(),
   rule.custom((value) => (typeof value === 'string' ? (unreachablePhoneProblem(value) ?? true) : true)).warning(),
 ]

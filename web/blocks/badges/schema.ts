@@ -1,6 +1,6 @@
 import { StarFilledIcon } from '@sanity/icons/StarFilled'
 import { defineField, defineType } from 'sanity'
-import { optionalString, stringList } from '../schemaHelpers'
+import { optionalString, stringList, textRules } from '../schemaHelpers'
 
 export const badgesSchema = defineType({
   name: 'badges',
@@ -16,10 +16,10 @@ export const badgesSchema = defineType({
       type: 'object',
       description: 'Optional. Shown as stars with the score and the number of reviews.',
       fields: [
-        defineField({ name: 'score', title: 'Score', type: 'number', validation: (rule) => rule.required().min(0).max(5).precision(1) }),
-        defineField({ name: 'outOf', title: 'Out of', type: 'number', initialValue: 5, validation: (rule) => rule.required().min(1) }),
-        defineField({ name: 'reviewCount', title: 'Number of reviews', type: 'number', validation: (rule) => rule.required().min(0).integer() }),
-        defineField({ name: 'reviewsLabel', title: 'Reviews label', type: 'string', description: 'Shown after the number, e.g. “reviews”.', validation: (rule) => rule.required() }),
+        defineField({ name: 'score', title: 'Score', type: 'number', validation: (rule) => rule.required().min(0).max(5).precision(1).error('Give the score from 0 to 5, with at most one decimal, e.g. 4.8.') }),
+        defineField({ name: 'outOf', title: 'Out of', type: 'number', initialValue: 5, validation: (rule) => rule.required().min(1).error('Give the top of the scale, usually 5.') }),
+        defineField({ name: 'reviewCount', title: 'Number of reviews', type: 'number', validation: (rule) => rule.required().min(0).integer().error('Give the number of reviews as a whole number, e.g. 120.') }),
+        defineField({ name: 'reviewsLabel', title: 'Reviews label', type: 'string', description: 'Shown after the number, e.g. “reviews”.', validation: textRules('Write the word shown after the number of reviews, e.g. “reviews”.') }),
       ],
     }),
     stringList('badges', 'Badges', { min: 1, max: 8 }),
@@ -29,7 +29,7 @@ export const badgesSchema = defineType({
       type: 'string',
       options: { list: [{ title: 'Light', value: 'light' }, { title: 'Green', value: 'brand' }], layout: 'radio' },
       initialValue: 'light',
-      validation: (rule) => rule.required(),
+      validation: (rule) => rule.required().error('Choose how this section looks.'),
     }),
   ],
   preview: {

@@ -18,7 +18,7 @@ export const bannerSchema = defineType({
       type: 'string',
       options: { list: [{ title: 'Green', value: 'brand' }, { title: 'Light', value: 'light' }, { title: 'Dark', value: 'dark' }], layout: 'radio' },
       initialValue: 'light',
-      validation: (rule) => rule.required(),
+      validation: (rule) => rule.required().error('Choose how this section looks.'),
     }),
   ],
   preview: previewWith('Banner'),

@@ -1,5 +1,6 @@
 import { UlistIcon } from '@sanity/icons/Ulist'
 import { defineArrayMember, defineField, defineType } from 'sanity'
+import { listRules, textRules } from '../schemaHelpers'
 
 export const bulletListSchema = defineType({
   name: 'bulletList',
@@ -8,7 +9,7 @@ export const bulletListSchema = defineType({
   icon: UlistIcon,
   description: 'A heading, explanatory text and a checklist of bullets.',
   fields: [
-    defineField({ name: 'heading', title: 'Heading', type: 'string', validation: (rule) => rule.required() }),
+    defineField({ name: 'heading', title: 'Heading', type: 'string', validation: textRules('Write the heading shown above this section.') }),
     defineField({ name: 'body', title: 'Text', type: 'blockContent', description: 'Shown above the bullets.' }),
     defineField({ name: 'listHeading', title: 'Bullet list heading', type: 'string', description: 'Optional.' }),
     defineField({
@@ -16,7 +17,7 @@ export const bulletListSchema = defineType({
       title: 'Bullets',
       type: 'array',
       of: [defineArrayMember({ type: 'string' })],
-      validation: (rule) => rule.required().min(1),
+      validation: listRules('bullets'),
     }),
   ],
   preview: {

@@ -1,6 +1,6 @@
 import { MobileDeviceIcon } from '@sanity/icons/MobileDevice'
 import { defineField, defineType } from 'sanity'
-import { optionalString, previewWith, requiredString } from '../schemaHelpers'
+import { listRules, optionalString, previewWith, requiredString } from '../schemaHelpers'
 
 export const callBannerSchema = defineType({
   name: 'callBanner',
@@ -11,7 +11,7 @@ export const callBannerSchema = defineType({
   fields: [
     requiredString('heading', 'Heading'),
     optionalString('text', 'Text'),
-    defineField({ name: 'features', title: 'Features', type: 'array', of: [{ type: 'string' }], validation: (rule) => rule.max(4) }),
+    defineField({ name: 'features', title: 'Features', type: 'array', of: [{ type: 'string' }], validation: listRules('features', { min: 0, max: 4 }) }),
     requiredString('buttonLabel', 'Call button label'),
     defineField({
       name: 'tone',
@@ -19,7 +19,7 @@ export const callBannerSchema = defineType({
       type: 'string',
       options: { list: [{ title: 'Red', value: 'call' }, { title: 'Green', value: 'brand' }, { title: 'Light', value: 'light' }], layout: 'radio' },
       initialValue: 'brand',
-      validation: (rule) => rule.required(),
+      validation: (rule) => rule.required().error('Choose how this section looks.'),
     }),
   ],
   preview: previewWith('Call banner'),

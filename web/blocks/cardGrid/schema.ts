@@ -1,5 +1,6 @@
 import { ThLargeIcon } from '@sanity/icons/ThLarge'
 import { defineArrayMember, defineField, defineType } from 'sanity'
+import { listRules, textRules } from '../schemaHelpers'
 
 export const cardGridSchema = defineType({
   name: 'cardGrid',
@@ -8,7 +9,7 @@ export const cardGridSchema = defineType({
   icon: ThLargeIcon,
   description: 'A heading and a grid of cards, each with a title and a short text (services, reasons to choose us).',
   fields: [
-    defineField({ name: 'heading', title: 'Heading', type: 'string', validation: (rule) => rule.required() }),
+    defineField({ name: 'heading', title: 'Heading', type: 'string', validation: textRules('Write the heading shown above the cards.') }),
     defineField({ name: 'intro', title: 'Intro', type: 'text', rows: 2, description: 'Optional.' }),
     defineField({
       name: 'cards',
@@ -19,13 +20,13 @@ export const cardGridSchema = defineType({
           type: 'object',
           name: 'card',
           fields: [
-            defineField({ name: 'title', title: 'Title', type: 'string', validation: (rule) => rule.required() }),
-            defineField({ name: 'text', title: 'Text', type: 'text', rows: 3, validation: (rule) => rule.required() }),
+            defineField({ name: 'title', title: 'Title', type: 'string', validation: textRules('Write the card’s title.') }),
+            defineField({ name: 'text', title: 'Text', type: 'text', rows: 3, validation: textRules('Write the card’s text.') }),
           ],
           preview: { select: { title: 'title', subtitle: 'text' } },
         }),
       ],
-      validation: (rule) => rule.required().min(1),
+      validation: listRules('cards'),
     }),
     defineField({
       name: 'buttonLabel',

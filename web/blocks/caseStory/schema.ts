@@ -1,6 +1,6 @@
 import { DocumentTextIcon } from '@sanity/icons/DocumentText'
 import { defineArrayMember, defineField, defineType } from 'sanity'
-import { optionalString, previewWith, requiredString } from '../schemaHelpers'
+import { listRules, optionalString, previewWith, requiredString, textRules } from '../schemaHelpers'
 
 export const caseStorySchema = defineType({
   name: 'caseStory',
@@ -11,7 +11,7 @@ export const caseStorySchema = defineType({
   fields: [
     optionalString('eyebrow', 'Small label above the heading'),
     requiredString('heading', 'Heading'),
-    defineField({ name: 'story', title: 'Story', type: 'text', rows: 6, validation: (rule) => rule.required() }),
+    defineField({ name: 'story', title: 'Story', type: 'text', rows: 6, validation: textRules('Write the story: what the customer faced and how it was solved.') }),
     defineField({
       name: 'facts',
       title: 'Facts',
@@ -24,7 +24,7 @@ export const caseStorySchema = defineType({
           preview: { select: { title: 'label', subtitle: 'value' } },
         }),
       ],
-      validation: (rule) => rule.max(4),
+      validation: listRules('facts', { min: 0, max: 4 }),
     }),
     optionalString('buttonLabel', 'Call button label'),
   ],

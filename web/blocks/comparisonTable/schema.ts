@@ -1,6 +1,6 @@
 import { ThListIcon } from '@sanity/icons/ThList'
 import { defineArrayMember, defineField, defineType } from 'sanity'
-import { optionalString, previewWith, requiredString } from '../schemaHelpers'
+import { listRules, optionalString, previewWith, requiredString } from '../schemaHelpers'
 
 export const comparisonTableSchema = defineType({
   name: 'comparisonTable',
@@ -38,7 +38,7 @@ export const comparisonTableSchema = defineType({
           },
         }),
       ],
-      validation: (rule) => rule.required().min(1),
+      validation: listRules('rows'),
     }),
     optionalString('footnote', 'Footnote', 'Small print under the table, e.g. where the figures come from.'),
   ],

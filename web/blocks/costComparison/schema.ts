@@ -1,6 +1,6 @@
 import { SplitHorizontalIcon } from '@sanity/icons/SplitHorizontal'
 import { defineArrayMember, defineField, defineType } from 'sanity'
-import { optionalString, previewWith, requiredString, stringList } from '../schemaHelpers'
+import { listRules, optionalString, previewWith, requiredString, stringList } from '../schemaHelpers'
 
 export const costComparisonSchema = defineType({
   name: 'costComparison',
@@ -30,7 +30,7 @@ export const costComparisonSchema = defineType({
           preview: { select: { title: 'title', subtitle: 'price' } },
         }),
       ],
-      validation: (rule) => rule.required().length(2).error('Compare exactly two options.'),
+      validation: listRules('options', { min: 2, max: 2 }),
     }),
     optionalString('buttonLabel', 'Call button label'),
   ],

@@ -1,6 +1,6 @@
 import { HelpCircleIcon } from '@sanity/icons/HelpCircle'
 import { defineArrayMember, defineField, defineType } from 'sanity'
-import { optionalString, requiredString } from '../schemaHelpers'
+import { listRules, optionalString, requiredString } from '../schemaHelpers'
 
 export const faqListSchema = defineType({
   name: 'faqList',
@@ -15,7 +15,7 @@ export const faqListSchema = defineType({
       title: 'Questions',
       type: 'array',
       of: [defineArrayMember({ type: 'reference', to: [{ type: 'faq' }] })],
-      validation: (rule) => rule.required().min(1).unique().error('Add each question once.'),
+      validation: (rule) => [...listRules('questions')(rule), rule.unique().error('Add each question once.')],
     }),
     optionalString('callLineText', 'Closing call line', 'Optional text before the phone number under the questions, e.g. “Still have questions? Call”.'),
   ],

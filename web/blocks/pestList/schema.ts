@@ -1,5 +1,6 @@
 import { BulbOutlineIcon } from '@sanity/icons/BulbOutline'
 import { defineArrayMember, defineField, defineType } from 'sanity'
+import { listRules, textRules } from '../schemaHelpers'
 
 export const pestListSchema = defineType({
   name: 'pestList',
@@ -8,15 +9,15 @@ export const pestListSchema = defineType({
   icon: BulbOutlineIcon,
   description: 'A grid of the pests we handle, with a closing call line.',
   fields: [
-    defineField({ name: 'heading', title: 'Heading', type: 'string', validation: (rule) => rule.required() }),
-    defineField({ name: 'intro', title: 'Intro paragraph', type: 'text', rows: 3, validation: (rule) => rule.required() }),
+    defineField({ name: 'heading', title: 'Heading', type: 'string', validation: textRules('Write the heading shown above the pests.') }),
+    defineField({ name: 'intro', title: 'Intro paragraph', type: 'text', rows: 3, validation: textRules('Write the paragraph shown under the heading.') }),
     defineField({
       name: 'pests',
       title: 'Pest names',
       type: 'array',
       of: [defineArrayMember({ type: 'string' })],
       description: 'Shown in this order, two columns on phones and three on larger screens.',
-      validation: (rule) => rule.required().min(2).error('List at least two pests.'),
+      validation: listRules('pests', { min: 2 }),
     }),
     defineField({
       name: 'showImages',
@@ -29,7 +30,7 @@ export const pestListSchema = defineType({
       title: 'Closing line',
       type: 'string',
       description: 'Shown before the phone number, e.g. “Call now for same-day service:”.',
-      validation: (rule) => rule.required(),
+      validation: textRules('Write the line shown before the phone number, e.g. “Call now for same-day service:”.'),
     }),
   ],
   preview: {

@@ -1,5 +1,6 @@
 import { OlistIcon } from '@sanity/icons/Olist'
 import { defineArrayMember, defineField, defineType } from 'sanity'
+import { listRules, textRules } from '../schemaHelpers'
 
 export const stepsSchema = defineType({
   name: 'steps',
@@ -8,7 +9,7 @@ export const stepsSchema = defineType({
   icon: OlistIcon,
   description: 'A numbered process, e.g. “Call – Schedule – Pest free”.',
   fields: [
-    defineField({ name: 'heading', title: 'Heading', type: 'string', validation: (rule) => rule.required() }),
+    defineField({ name: 'heading', title: 'Heading', type: 'string', validation: textRules('Write the heading shown above the steps.') }),
     defineField({ name: 'intro', title: 'Intro', type: 'text', rows: 2, description: 'Optional.' }),
     defineField({
       name: 'steps',
@@ -19,13 +20,13 @@ export const stepsSchema = defineType({
           type: 'object',
           name: 'step',
           fields: [
-            defineField({ name: 'title', title: 'Title', type: 'string', validation: (rule) => rule.required() }),
-            defineField({ name: 'text', title: 'Text', type: 'text', rows: 2, validation: (rule) => rule.required() }),
+            defineField({ name: 'title', title: 'Title', type: 'string', validation: textRules('Write the step’s title.') }),
+            defineField({ name: 'text', title: 'Text', type: 'text', rows: 2, validation: textRules('Write what happens in this step.') }),
           ],
           preview: { select: { title: 'title', subtitle: 'text' } },
         }),
       ],
-      validation: (rule) => rule.required().min(2),
+      validation: listRules('steps', { min: 2 }),
     }),
     defineField({
       name: 'buttonLabel',

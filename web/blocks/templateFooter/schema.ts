@@ -1,6 +1,6 @@
 import { BlockElementIcon } from '@sanity/icons/BlockElement'
 import { defineArrayMember, defineField, defineType } from 'sanity'
-import { requiredString, stringList } from '../schemaHelpers'
+import { listRules, requiredString, stringList } from '../schemaHelpers'
 
 export const templateFooterSchema = defineType({
   name: 'templateFooter',
@@ -23,7 +23,7 @@ export const templateFooterSchema = defineType({
           preview: { select: { title: 'heading' } },
         }),
       ],
-      validation: (rule) => rule.max(3),
+      validation: listRules('columns', { min: 0, max: 3 }),
     }),
     stringList('contactLines', 'Contact details', { min: 1, max: 4, description: 'Placeholder address, phone and email of the sample company.' }),
     requiredString('copyright', 'Copyright line'),
