@@ -56,6 +56,23 @@ export function memoryReplayGuard(max = 10_000): ReplayGuard {
   }
 }
 
+/**
+ * Whether a request's signature header is well formed and young enough to be checked: what the front
+ * reads (before the body, so without checking the HMAC) to let a publish use upload slots of its own.
+ * A sender can write such a header without the secret, so those slots have budgets of their own too.
+ */
+export function signatureLooksFresh(header: string | string[] | undefined, now = Date.now()): boolean {
+  if (typeof header !== 'string' || header.length > 512) return false
+  try {
+    const { timestamp } = decodeSignatureHeader(header)
+    return Number.isFinite(timestamp) && now - timestamp <= MAX_AGE_MS && timestamp - now <= CLOCK_SKEW_MS
+  } catch {
+    return false
+  }
+}
+
+export { SIGNATURE_HEADER_NAME }
+
 export async function verifyWebhook<T>(
   request: Request,
   secret: string,

@@ -6,6 +6,9 @@ import Negotiator from 'negotiator'
 import vary from 'vary'
 import { clientAddress, clientResponseHeaders, upstreamRequestHeaders, type EdgeOptions } from './edge.ts'
 import { BodyError, hasBody, readBody, UploadGate } from './limits.ts'
+import type { RenderAdmission } from './admission.ts'
+import { checkRequestTarget, withoutPreviewCookies } from './requestTarget.ts'
+import { signatureLooksFresh, SIGNATURE_HEADER_NAME } from '../lib/webhook.ts'
 import { ARM_HEADER, armCookie, hasKeptCookie, isSearchEngine, keptArm, keptSource, NOT_CHOSEN, PERSONALIZATION_HEADER, SOURCE_HEADER, sourceCookie } from '../lib/personalization/header.ts'
 import { matchedUtmRule, utmSource } from '../lib/campaigns/trackingNumber.ts'
 import { pickArm, type RequestExtras } from '../lib/personalization/variant.ts'
@@ -32,10 +35,29 @@ export interface FrontOptions extends Partial<Pick<EdgeOptions, 'trustedProxies'
   securityHeaders?: OutgoingHttpHeaders
   /** Routes that take a request body (POST), with their size limit in bytes. */
   bodyLimits?: Readonly<Record<string, number>>
-  /** Caps on uploads in progress. */
-  uploads?: { perClient: number; total: number; idleMs: number }
-  /** GET /healthz; absent: the path is an ordinary (unknown) page. */
-  health?: () => Promise<Health>
+  /**
+   * Caps on uploads in progress: per address, per network (/24, /56) and in total; a body idle for
+   * idleMs, or not whole within totalMs, is refused (408).
+   */
+  uploads?: { perClient: number; perNetwork?: number; total: number; idleMs: number; totalMs?: number }
+  /**
+   * Upload slots only a publish webhook (POST /api/revalidate with a recent-looking signature) takes,
+   * so visitors' uploads can never hold up a publish. Sanity sends its body at once: a short totalMs.
+   */
+  webhookUploads?: { perClient: number; perNetwork: number; total: number; totalMs: number }
+  /** Bounds fresh renders of personalized variants (admission.ts); absent: unbounded. */
+  renders?: RenderAdmission
+  /**
+   * Whether a cookie header holds a draft session Next accepts (requestTarget.ts); absent: any preview
+   * cookie counts. A preview cookie that is not one is dropped: the request is an ordinary visitor's.
+   */
+  isDraftSession?: (cookieHeader: string) => boolean
+  /**
+   * Readiness: GET /healthz (and /readyz); absent: the paths are ordinary (unknown) pages. Told when
+   * Next last answered the front, so a busy Next is not taken for a dead one. GET /livez answers 200
+   * whenever the process does.
+   */
+  health?: (facts: { nextAnsweredAt: number }) => Promise<Health>
   /** Shutting down: answers close their connection. */
   isDraining?: () => boolean
   /** Called after a publish webhook was accepted (the cache is already emptied). */
@@ -68,7 +90,9 @@ export const DEFAULT_BODY_LIMITS: Readonly<Record<string, number>> = { [REVALIDA
  * let through to Next with its body bounded, never cached. Without the draft cookie a page stays GET/HEAD.
  */
 const DRAFT_ACTION_BODY_LIMIT = 64 * 1024
-const DEFAULT_UPLOADS = { perClient: 4, total: 64, idleMs: 10_000 }
+/** A body within 20 s: with the 10 s for headers, a whole request within 30 s. */
+const DEFAULT_UPLOADS = { perClient: 4, perNetwork: 16, total: 64, idleMs: 10_000, totalMs: 20_000 }
+const DEFAULT_WEBHOOK_UPLOADS = { perClient: 2, perNetwork: 2, total: 8, totalMs: 5_000 }
 /** For anything that is not a page's HTML (JSON, assets, RSC payloads, errors): nothing may run. */
 export const NOTHING_POLICY = "default-src 'none'; frame-ancestors 'none'"
 /** A page's HTML that came without a policy still gets a strict one. */
@@ -83,6 +107,10 @@ export function createFrontHandler(options: FrontOptions) {
   const bodyLimits = options.bodyLimits ?? DEFAULT_BODY_LIMITS
   const uploadLimits = options.uploads ?? DEFAULT_UPLOADS
   const gate = new UploadGate(uploadLimits)
+  const webhookUploads = options.webhookUploads ?? DEFAULT_WEBHOOK_UPLOADS
+  const webhookGate = new UploadGate(webhookUploads)
+  /** When Next last answered anything: readiness counts a busy Next as up. */
+  let nextAnsweredAt = 0
   const agent = new http.Agent({ keepAlive: true, maxSockets: 512 })
   /** A/B versions chosen for first visits and campaigns a landing selected: cookies sent with this answer only (never kept in a copy). */
   const newCookies = new WeakMap<IncomingMessage, string[]>()
@@ -138,6 +166,7 @@ export function createFrontHandler(options: FrontOptions) {
       delete headers['transfer-encoding']
     }
     const outgoing = http.request({ host: upstream.host, port: upstream.port, method: request.method, path: request.url, headers, agent }, (upstreamResponse) => {
+      nextAnsweredAt = Date.now()
       // The client left: stop reading from Next.
       if (response.destroyed) return void upstreamResponse.destroy()
       onResponse(upstreamResponse)
@@ -300,13 +329,17 @@ export function createFrontHandler(options: FrontOptions) {
   }
 
   async function acceptBody(request: IncomingMessage, response: ServerResponse, path: string, limit: number) {
-    const release = gate.enter(clientAddress(request, edge.trustedProxies))
+    const client = clientAddress(request, edge.trustedProxies)
+    const publish = path === REVALIDATE_WEBHOOK && signatureLooksFresh(request.headers[SIGNATURE_HEADER_NAME])
+    const reserved = publish ? webhookGate.enter(client) : null
+    const release = reserved ?? gate.enter(client)
+    const totalMs = reserved ? webhookUploads.totalMs : (uploadLimits.totalMs ?? DEFAULT_UPLOADS.totalMs)
     if (!release) {
       sendPlain(response, 429, 'Too many uploads in progress.\n', { connection: 'close', 'retry-after': '5' })
       return lingerThenClose(request)
     }
     try {
-      const body = await readBody(request, limit, uploadLimits.idleMs)
+      const body = await readBody(request, limit, uploadLimits.idleMs, totalMs)
       release()
       fetchFromNext(request, response, path, null, body)
     } catch (error) {
@@ -319,18 +352,59 @@ export function createFrontHandler(options: FrontOptions) {
 
   async function healthz(response: ServerResponse) {
     if (!options.health) return false
-    const { ok, body } = await options.health().catch(() => ({ ok: false, body: { status: 'error' } }))
+    const { ok, body } = await options.health({ nextAnsweredAt }).catch(() => ({ ok: false, body: { status: 'error' } }))
     sendJson(response, ok ? 200 : 503, body)
     return true
   }
 
+  /** A preview cookie that is not a draft session Next accepts is dropped: an ordinary visitor. */
+  function dropInvalidPreviewCookies(request: IncomingMessage) {
+    const cookie = request.headers.cookie
+    if (!options.isDraftSession || !cookie || !DRAFT_COOKIES.test(cookie) || options.isDraftSession(cookie)) return
+    const rest = withoutPreviewCookies(cookie)
+    if (rest) request.headers.cookie = rest
+    else delete request.headers.cookie
+  }
+
+  function plainPageKey(path: string, extras: RequestExtras): string {
+    return pageCacheKey(new URL(path, 'http://site.invalid'), cache.personalized, extras)
+  }
+
+  /**
+   * A fresh render of a personalized variant waits for a slot (admission.ts); past the short queue or
+   * its deadline the plain page goes instead, at once: the copy in memory, else Next's plain page.
+   */
+  async function admitRender(request: IncomingMessage, response: ServerResponse, path: string, extras: RequestExtras, render: () => void) {
+    const release = await options.renders!.enter()
+    if (response.destroyed) return release?.()
+    if (release) {
+      response.once('close', release)
+      return render()
+    }
+    response.setHeader('x-page-cache', 'plain')
+    const key = plainPageKey(path, extras)
+    const plain = cache.lookup(key)
+    if (plain && plain.state !== 'stale') return sendPage(request, response, plain.page, null)
+    request.url = path
+    fetchFromNext(request, response, path, request.method === 'HEAD' ? null : key, null)
+  }
+
   return function handle(request: IncomingMessage, response: ServerResponse) {
+    const target = checkRequestTarget(request.url, { httpVersion: request.httpVersion, host: request.headers.host })
+    if (!target.ok) {
+      sendPlain(response, target.status, `${target.message}\n`, { connection: 'close' })
+      return void request.resume()
+    }
+    // Absolute-form reduced to its path: the host in it is never used.
+    request.url = target.target
     const url = parseUrl(request.url)
     if (!url) return sendPlain(response, 400, 'Bad request.\n', { connection: 'close' })
     const path = url.pathname
     const method = request.method ?? 'GET'
     const readOnly = method === 'GET' || method === 'HEAD'
-    if (path === '/healthz' && options.health && readOnly) return void healthz(response)
+    if ((path === '/healthz' || path === '/readyz') && options.health && readOnly) return void healthz(response)
+    if (path === '/livez' && options.health && readOnly) return sendJson(response, 200, { status: 'ok' })
+    dropInvalidPreviewCookies(request)
 
     const bodyLimit = Object.hasOwn(bodyLimits, path) ? bodyLimits[path] : undefined
     if (!readOnly) {
@@ -363,16 +437,22 @@ export function createFrontHandler(options: FrontOptions) {
     const key = pageCacheKey(url, cache.personalized, extras)
     const cached = cache.lookup(key)
     if (cached && cached.state !== 'stale') return sendPage(request, response, cached.page, 'hit')
+    // A variant with no copy at all is a fresh render: admitted within bounds (a stale copy's refresh is Next's cached one).
+    const freshRender = !cached && options.renders !== undefined && key !== plainPageKey(path, extras)
     if (method === 'HEAD') {
       if (cached) cache.delete(key)
+      if (freshRender) return void admitRender(request, response, path, extras, () => fetchFromNext(request, response, path, null, null))
       return fetchFromNext(request, response, path, null, null)
     }
     const known = cache.personalized.get(path) !== undefined
-    fetchFromNext(request, response, path, key, null, () => {
-      // Learned from this answer: a landing that selected a campaign still gets its cookie.
-      if (!known) trackingSource(request, url, path)
-      return pageCacheKey(url, cache.personalized, extras)
-    })
+    const render = () =>
+      fetchFromNext(request, response, path, key, null, () => {
+        // Learned from this answer: a landing that selected a campaign still gets its cookie.
+        if (!known) trackingSource(request, url, path)
+        return pageCacheKey(url, cache.personalized, extras)
+      })
+    if (freshRender) return void admitRender(request, response, path, extras, render)
+    render()
   }
 
   function toPage(response: IncomingMessage, body: Buffer, encodings: readonly PageEncoding[]): CachedPage {
@@ -494,7 +574,12 @@ export function clientErrorResponse(error: NodeJS.ErrnoException, securityHeader
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? [408, 'Request Timeout']
         : [400, 'Bad Request']
-  const headers: OutgoingHttpHeaders = { ...securityHeaders, 'content-security-policy': NOTHING_POLICY, 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'content-length': reason.length + 1, connection: 'close' }
+  return rawAnswer(status, reason, securityHeaders)
+}
+
+/** A whole raw answer (status line, the security headers, the reason as text) that closes the connection. */
+export function rawAnswer(status: number, reason: string, securityHeaders: OutgoingHttpHeaders = {}, extra: OutgoingHttpHeaders = {}): string {
+  const headers: OutgoingHttpHeaders = { ...securityHeaders, 'content-security-policy': NOTHING_POLICY, 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'content-length': reason.length + 1, connection: 'close', ...extra }
   const lines = Object.entries(headers).map(([name, value]) => `${name}: ${String(value)}`)
   return `HTTP/1.1 ${status} ${reason}\r\n${lines.join('\r\n')}\r\n\r\n${reason}\n`
 }

@@ -1,11 +1,13 @@
 import type { IncomingMessage } from 'node:http'
+import { networkOf } from '../lib/net/network.ts'
 
 /**
  * Request bodies, under abuse. Only a few routes take a body at all (the publish webhook); the
  * front reads such a body whole, within a size and an idle-time limit, before Next sees anything,
  * so a slow upload holds a cheap front socket and never one of the sockets to Next. And the number
- * of uploads in progress is capped per client address and in total, so hundreds of one-byte-every-
- * few-seconds uploads are refused at once instead of queueing.
+ * of uploads in progress is capped per client address, per network (IPv4 /24, IPv6 /56) and in
+ * total, so hundreds of one-byte-every-few-seconds uploads are refused at once instead of queueing,
+ * and a few dozen addresses of one network cannot hold every slot.
  */
 export class BodyError extends Error {
   readonly status: 408 | 413 | 400
@@ -16,14 +18,25 @@ export class BodyError extends Error {
   }
 }
 
+export interface SlotBudgets {
+  perClient: number
+  /** Per network (networkOf: IPv4 /24, IPv6 /56); no cap of its own when absent. */
+  perNetwork?: number
+  total: number
+}
+
+/** Slots held at once (uploads, connections), per address, per network and in total. */
 export class UploadGate {
   readonly perClient: number
+  readonly perNetwork: number
   readonly total: number
   #byClient = new Map<string, number>()
+  #byNetwork = new Map<string, number>()
   #inProgress = 0
 
-  constructor({ perClient, total }: { perClient: number; total: number }) {
+  constructor({ perClient, perNetwork = Infinity, total }: SlotBudgets) {
     this.perClient = perClient
+    this.perNetwork = perNetwork
     this.total = total
   }
 
@@ -31,22 +44,30 @@ export class UploadGate {
     return this.#inProgress
   }
 
-  /** A release function when this client may upload now; null when it must be refused. */
+  /** A release function when this client may take a slot now; null when it must be refused. */
   enter(client: string): (() => void) | null {
+    const network = networkOf(client)
     const mine = this.#byClient.get(client) ?? 0
-    if (mine >= this.perClient || this.#inProgress >= this.total) return null
+    const ours = this.#byNetwork.get(network) ?? 0
+    if (mine >= this.perClient || ours >= this.perNetwork || this.#inProgress >= this.total) return null
     this.#byClient.set(client, mine + 1)
+    this.#byNetwork.set(network, ours + 1)
     this.#inProgress++
     let released = false
     return () => {
       if (released) return
       released = true
       this.#inProgress--
-      const left = (this.#byClient.get(client) ?? 1) - 1
-      if (left > 0) this.#byClient.set(client, left)
-      else this.#byClient.delete(client)
+      decrement(this.#byClient, client)
+      decrement(this.#byNetwork, network)
     }
   }
+}
+
+function decrement(counts: Map<string, number>, key: string) {
+  const left = (counts.get(key) ?? 1) - 1
+  if (left > 0) counts.set(key, left)
+  else counts.delete(key)
 }
 
 /** True when the request says it carries a body. */
@@ -57,17 +78,20 @@ export function hasBody(request: IncomingMessage): boolean {
 
 /**
  * Reads a body of at most maxBytes, refusing by Content-Length before reading and while streaming,
- * and giving up when no byte arrives for idleMs.
+ * and giving up when no byte arrives for idleMs or when the whole body has taken totalMs: a sender
+ * dripping a byte just inside the idle limit is still cut at the whole-request deadline.
  */
-export function readBody(request: IncomingMessage, maxBytes: number, idleMs: number): Promise<Buffer> {
+export function readBody(request: IncomingMessage, maxBytes: number, idleMs: number, totalMs = Infinity): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const declared = Number(request.headers['content-length'] ?? NaN)
     if (declared > maxBytes) return reject(new BodyError(413, 'Body too large.'))
     const chunks: Buffer[] = []
     let size = 0
     let timer = setTimeout(onIdle, idleMs)
+    const deadline = Number.isFinite(totalMs) ? setTimeout(onIdle, totalMs) : undefined
     function finish(error: BodyError | null) {
       clearTimeout(timer)
+      clearTimeout(deadline)
       request.off('data', onData).off('end', onEnd).off('error', onError).off('aborted', onAborted)
       if (error) reject(error)
       else resolve(Buffer.concat(chunks))

@@ -1,7 +1,9 @@
 // The production server: `npm start` (after `npm run build`). Next renders on a loopback port of its
 // own; the public port is the front (front.ts): page cache, strict script policy, limits, pass-through.
 // Options as `next start`: -p/--port (or PORT, default 3000), -H/--hostname (default 0.0.0.0).
+import { readFileSync } from 'node:fs'
 import http, { type OutgoingHttpHeaders } from 'node:http'
+import { availableParallelism } from 'node:os'
 import type { AddressInfo, Socket } from 'node:net'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
@@ -9,7 +11,9 @@ import { readConfig } from '../lib/config.ts'
 import { commonHeaders } from '../lib/securityHeaders.ts'
 import { closeSharedCache, onInvalidation, redisHealthy, sharedCacheConfigured } from './cache/sharedCache.ts'
 import { recordBotExcluded } from '../lib/campaigns/experimentVisitors.ts'
-import { clientErrorResponse, createFrontHandler, type Health } from './front.ts'
+import { limitConnections, RenderAdmission } from './admission.ts'
+import { clientErrorResponse, createFrontHandler, rawAnswer, type Health } from './front.ts'
+import { draftSessionCheck } from './requestTarget.ts'
 import { PageCache } from './pageCache.ts'
 import { scriptsAfterFirstPaint } from './scriptsAfterPaint.ts'
 
@@ -27,6 +31,21 @@ const PAGE_CACHE_MAX_BYTES = 24 * 1024 * 1024
  */
 const HEADERS_TIMEOUT_MS = 10_000
 const REQUEST_TIMEOUT_MS = 30_000
+/**
+ * Fresh renders of personalized variants at once (about one per core: Next renders on this process's
+ * event loop and its workers), a short queue, and how long a request waits in it before it gets the
+ * plain page instead (admission.ts).
+ */
+const RENDER_SLOTS = availableParallelism()
+const RENDER_QUEUE = 4 * RENDER_SLOTS
+const RENDER_WAIT_MS = 1_500
+/** Readiness: Next counts as up when it answered the front this recently (busy is not down), else when it answers a probe. */
+const NEXT_RECENTLY_MS = 10_000
+/**
+ * Open connections per client address and per network (/24, /56); a reverse proxy's own address is
+ * not counted (all its clients share it). Far above a browser's handful, far below a flood's hundreds.
+ */
+const CONNECTIONS = { perClient: 256, perNetwork: 1024, total: Infinity }
 /** On SIGTERM: in-flight requests get this long to finish. */
 const DRAIN_MS = 10_000
 /**
@@ -90,8 +109,19 @@ const cache = new PageCache({ maxBytes: PAGE_CACHE_MAX_BYTES, ttlMs: PAGE_CACHE_
 // A publish received by any instance (a tag invalidation over Redis, or this one's webhook)
 // empties this instance's page copies too.
 onInvalidation(() => cache.clear())
+/** Draft sessions exactly as Next accepts them: this build's preview id. */
+function buildPreviewModeId(): string {
+  try {
+    const manifest = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '..', process.env.NEXT_DIST_DIR || '.next', 'prerender-manifest.json'), 'utf8')) as { preview?: { previewModeId?: string } }
+    return manifest.preview?.previewModeId ?? ''
+  } catch {
+    return ''
+  }
+}
 const front = http.createServer(
-  { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS },
+  // No Host on HTTP/1.1 is answered by the front (400 with the security headers), not by Node bare.
+  // Timeouts are checked every second, so the 30 s whole-request limit holds within a second.
+  { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, requireHostHeader: false, connectionsCheckingInterval: 1_000 },
   createFrontHandler({
     upstream: { host: '127.0.0.1', port: upstream.port },
     cache,
@@ -100,9 +130,11 @@ const front = http.createServer(
     trustedProxies,
     isDraining: () => draining,
     onBotExcluded: recordBotExcluded,
-    health: async (): Promise<Health> => {
+    renders: new RenderAdmission({ slots: RENDER_SLOTS, queue: RENDER_QUEUE, waitMs: RENDER_WAIT_MS }),
+    isDraftSession: draftSessionCheck(buildPreviewModeId()),
+    health: async ({ nextAnsweredAt }): Promise<Health> => {
       if (draining) return { ok: false, body: { status: 'draining' } }
-      const [next, redis] = await Promise.all([nextAnswers(), redisHealthy()])
+      const [next, redis] = await Promise.all([Date.now() - nextAnsweredAt < NEXT_RECENTLY_MS || nextAnswers(), redisHealthy()])
       const ok = next && redis
       return {
         ok,
@@ -115,6 +147,11 @@ const front = http.createServer(
 front.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
   if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy()
   socket.end(clientErrorResponse(error, securityHeaders))
+})
+limitConnections(front, {
+  ...CONNECTIONS,
+  exempt: (address) => trustedProxies.has(address),
+  refusal: rawAnswer(429, 'Too Many Connections', securityHeaders, { 'retry-after': '5' }),
 })
 await listen(front, port, hostname)
 console.log(`▲ Serving on http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}`)

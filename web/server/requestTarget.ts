@@ -1,0 +1,56 @@
+import { timingSafeEqual } from 'node:crypto'
+
+/**
+ * Odd requests, checked before anything else reads the target, so each gets a plain 4xx with the
+ * security headers instead of reaching Next (which may echo the target into a Location, or throw on it).
+ * - absolute-form (`GET http://evil.example/studio HTTP/1.1`, what proxies receive): reduced to its
+ *   path and query; the host in it is never used, so no Location can point off-site;
+ * - `*` (OPTIONS' asterisk-form), authority-form, anything not starting with a single `/`, or holding
+ *   a backslash (browsers read `/\evil.example` as `//evil.example`): 400;
+ * - an HTTP/1.1 request without Host (RFC 9112 §3.2): 400;
+ * - a target longer than MAX_TARGET_LENGTH: 414. Next repeats a path in its redirects' headers, and a
+ *   long one then overflowed the front's header limit reading Next's answer (a 502).
+ */
+export const MAX_TARGET_LENGTH = 4096
+
+export type TargetVerdict = { ok: true; target: string } | { ok: false; status: 400 | 414; message: string }
+
+export function checkRequestTarget(raw: string | undefined, { httpVersion, host }: { httpVersion: string; host: string | undefined }): TargetVerdict {
+  if (httpVersion === '1.1' && !host?.trim()) return { ok: false, status: 400, message: 'A Host header is required.' }
+  if (!raw) return { ok: false, status: 400, message: 'Bad request target.' }
+  if (raw.length > MAX_TARGET_LENGTH) return { ok: false, status: 414, message: 'Address too long.' }
+  let target = raw
+  if (/^[a-z][a-z0-9+.-]*:/i.test(raw)) {
+    if (!/^https?:\/\//i.test(raw)) return { ok: false, status: 400, message: 'Bad request target.' }
+    try {
+      const url = new URL(raw)
+      target = `${url.pathname}${url.search}`
+    } catch {
+      return { ok: false, status: 400, message: 'Bad request target.' }
+    }
+  }
+  if (!target.startsWith('/') || target.startsWith('//') || target.includes('\\')) return { ok: false, status: 400, message: 'Bad request target.' }
+  return { ok: true, target }
+}
+
+const DRAFT_COOKIE = /(?:^|;\s*)__prerender_bypass=([^;]*)/
+const PREVIEW_COOKIES = /(?:^|;\s*)(?:__prerender_bypass|__next_preview_data)=[^;]*/g
+
+/**
+ * A draft (preview) session is exactly what Next itself accepts: the `__prerender_bypass` cookie equal
+ * to this build's previewModeId (.next/prerender-manifest.json). Anything else is an ordinary visitor.
+ */
+export function draftSessionCheck(previewModeId: string): (cookieHeader: string) => boolean {
+  const expected = Buffer.from(previewModeId, 'utf8')
+  return (cookieHeader) => {
+    const value = DRAFT_COOKIE.exec(cookieHeader)?.[1]
+    if (value === undefined || !previewModeId) return false
+    const given = Buffer.from(value.trim(), 'utf8')
+    return given.length === expected.length && timingSafeEqual(given, expected)
+  }
+}
+
+/** The cookie header without preview cookies (an invalid one is not passed on to Next). */
+export function withoutPreviewCookies(cookieHeader: string): string {
+  return cookieHeader.replace(PREVIEW_COOKIES, '').replace(/^[;\s]+/, '').trim()
+}
