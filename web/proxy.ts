@@ -1,7 +1,8 @@
 import { NextResponse, type NextRequest } from 'next/server'
 import { resolveLocation } from './lib/location'
 import { encodeVariant, lookupsFor, readInputs, routeInputs, variantFor } from './lib/personalization/variant'
-import { ARM_HEADER, keptArm, keptSource, NOT_CHOSEN, PERSONALIZATION_HEADER, personalizationHeader, SOURCE_HEADER } from './lib/personalization/header'
+import { PERSONALIZATION_HEADER, personalizationHeader } from './lib/personalization/header'
+import { decideVisit, visitCacheControl, type VisitDecision } from './lib/personalization/visit'
 import { isKnownSlug, personalizedRouteAt } from './content/routing'
 
 /**
@@ -10,7 +11,9 @@ import { isKnownSlug, personalizedRouteAt } from './content/routing'
  *    A/B test, or, when Site settings have tracking-number rules, every page, are rewritten to a cached variant
  *    route when the request shapes one, so the first HTML already says "Wasp Removal", "Dallas, TX" and the
  *    campaign's number, served from the cache.
- *    The visitor's address (with gclid, utm_*, …) is left as it is.
+ *    The visitor's address (with gclid, utm_*, …) is left as it is. The A/B version and the kept campaign are
+ *    decided here (lib/personalization/visit.ts), on every host: `npm start`, plain `next start`, Vercel. An
+ *    answer that sets a cookie or that the visitor's cookies shaped is marked private for shared caches.
  * 2. Paths that are no page are logged and answered with the prebuilt not-found page.
  */
 const NOT_FOUND = '/_not-found'
@@ -34,19 +37,16 @@ export async function proxy(request: NextRequest) {
 
   const route = await personalizedRouteAt(pathname)
   if (route) {
-    // The A/B version and the campaign kept from the visit's landing: the front's choice (web/server/front.ts;
-    // NOT_CHOSEN: none), else the visitor's cookies (plain `next start`, no front).
-    const cookies = request.headers.get('cookie') ?? undefined
-    const arm = frontChoice(request.headers.get(ARM_HEADER), () => route.experiment && keptArm(cookies, route.experiment))
-    const trackingSource = frontChoice(request.headers.get(SOURCE_HEADER), () => route.trackingNumbers && keptSource(cookies, route.trackingNumbers))
-    const inputs = routeInputs(route, readInputs(searchParams, { arm, trackingSource }))
+    const random = crypto.getRandomValues(new Uint32Array(1))[0]! / 2 ** 32
+    const visit = decideVisit(route, request.headers.get('cookie') ?? undefined, request.headers.get('user-agent') ?? undefined, searchParams, random)
+    const inputs = routeInputs(route, readInputs(searchParams, { arm: visit.arm, trackingSource: visit.trackingSource }))
     const variant = variantFor(route, inputs, await lookupsFor(route, inputs, resolveLocation))
-    if (!variant) return taught(NextResponse.next(), route)
+    if (!variant) return taught(forVisitor(NextResponse.next(), visit, route), route)
     const target = new URL(`${VARIANT_PREFIX}${route.id}/${encodeVariant(variant)}`, request.url)
     target.search = ''
     const headers = new Headers(request.headers)
     headers.set(VARIANT_TOKEN_HEADER, VARIANT_TOKEN)
-    return taught(NextResponse.rewrite(target, { request: { headers } }), route)
+    return taught(forVisitor(NextResponse.rewrite(target, { request: { headers } }), visit, route), route)
   }
 
   const segments = pathname.split('/').filter(Boolean)
@@ -58,9 +58,16 @@ export async function proxy(request: NextRequest) {
   return taught(NextResponse.next(), undefined)
 }
 
-/** What the front said (NOT_CHOSEN: none); without a front, what the cookie keeps. */
-function frontChoice(told: string | null, fromCookie: () => string | undefined): string | undefined {
-  return told === NOT_CHOSEN ? undefined : (told ?? fromCookie())
+/**
+ * The visit's cookies on the answer, and what shared caches may do with it: private when it sets a cookie
+ * or the visitor's cookies shaped it; a page that cookies can shape varies on them.
+ */
+function forVisitor(response: NextResponse, visit: VisitDecision, route: Parameters<typeof personalizationHeader>[0]): NextResponse {
+  for (const cookie of visit.setCookies) response.headers.append('set-cookie', cookie)
+  const cacheControl = visitCacheControl(visit)
+  if (cacheControl) response.headers.set('cache-control', cacheControl)
+  if (route?.experiment || route?.trackingNumbers?.length) response.headers.append('vary', 'Cookie')
+  return response
 }
 
 /** Tells the front which inputs shape this page (lib/personalization/header.ts). */

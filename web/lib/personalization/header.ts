@@ -1,3 +1,4 @@
+import { parseCookie } from 'cookie'
 import { ARM_KEY, isVariantField, type Experiment, type PersonalizedRoute } from './variant.ts'
 import { usableTrackingRules, type UsableTrackingRule } from '../campaigns/trackingNumber.ts'
 
@@ -61,11 +62,6 @@ function parseExperiment(value: unknown): Experiment | undefined {
   return valid.length >= 2 && valid.length === arms.length ? { name, arms: valid.map(({ key, weight }) => ({ key, weight })) } : undefined
 }
 
-/** The request header the front sends Next with the version it chose or the visitor kept. */
-export const ARM_HEADER = 'x-experiment-arm'
-/** ARM_HEADER's and SOURCE_HEADER's value when the front decided on none (a crawler, a page it knows runs no test, no kept campaign). */
-export const NOT_CHOSEN = '*'
-
 /** The cookie that keeps a visitor's version of one test. */
 export function armCookieName(experiment: Pick<Experiment, 'name'>): string {
   return `${ARM_COOKIE_PREFIX}${experiment.name}`
@@ -75,7 +71,7 @@ export const ARM_COOKIE_PREFIX = 'lpe_ab_'
 
 /** Whether the request carries a kept version of any test, or a kept campaign: what the proxy may read from cookies. */
 export function hasKeptCookie(cookieHeader: string | undefined): boolean {
-  return (cookieHeader ?? '').split(';').some((part) => part.trim().startsWith(ARM_COOKIE_PREFIX) || part.trim().startsWith(`${SOURCE_COOKIE}=`))
+  return Object.keys(cookiesOf(cookieHeader)).some((name) => name.startsWith(ARM_COOKIE_PREFIX) || name === SOURCE_COOKIE)
 }
 
 /** The version this visitor keeps for the test, from the Cookie header; undefined when none valid. */
@@ -110,13 +106,18 @@ export function newVisitorId(): string {
   return btoa(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
 }
 
+/**
+ * The one reading of a Cookie header for everything that decides or keys a page (the proxy, the front):
+ * the maintained `cookie` parser, values raw (each reader decodes what it stores encoded). Two parsers
+ * that disagreed on "lpe_src =…" once let a campaign's number be stored as the plain page.
+ */
+function cookiesOf(cookieHeader: string | undefined): Record<string, string | undefined> {
+  return cookieHeader ? parseCookie(cookieHeader, { decode: (value) => value }) : {}
+}
+
 /** The raw value of the first cookie with this name in a Cookie header, or undefined. */
 function cookieValue(cookieHeader: string | undefined, name: string): string | undefined {
-  for (const part of (cookieHeader ?? '').split(';')) {
-    const separator = part.indexOf('=')
-    if (separator > 0 && part.slice(0, separator).trim() === name) return part.slice(separator + 1).trim()
-  }
-  return undefined
+  return cookiesOf(cookieHeader)[name]
 }
 
 /** Kept 30 days; HttpOnly (only the server reads it); Lax so the ad click's landing keeps it. */
@@ -130,9 +131,6 @@ export function armCookie(experiment: Pick<Experiment, 'name'>, arm: string, vis
  * every page the visitor opens next. A later landing with utm values replaces it.
  */
 export const SOURCE_COOKIE = 'lpe_src'
-/** The request header the front sends Next with the kept rule, or NOT_CHOSEN for none. */
-export const SOURCE_HEADER = 'x-tracking-source'
-
 /** The kept rule, when it is still one of the rules; undefined otherwise. */
 export function keptSource(cookieHeader: string | undefined, rules: readonly UsableTrackingRule[]): string | undefined {
   const value = cookieValue(cookieHeader, SOURCE_COOKIE)

@@ -1,0 +1,86 @@
+import { matchedUtmRule, utmSource } from '../campaigns/trackingNumber.ts'
+import { armCookie, isSearchEngine, keptArm, keptSource, sourceCookie, type TaughtRoute } from './header.ts'
+import { pickArm } from './variant.ts'
+
+/**
+ * What a visit brings besides its query string, decided in one place for every host: Next's request hook
+ * (web/proxy.ts) runs `decideVisit` on every page request under `npm start`, plain `next start` and Vercel
+ * alike, and sets the cookies it returns. The front (web/server/front.ts) only reads the same cookies with
+ * `readVisit` to find the cached copy the proxy would render; it never picks a version or a campaign.
+ *
+ * - A/B test: crawlers get the control and no cookie; a visitor with a kept version keeps it; anyone else
+ *   is given one by weight, kept in an HttpOnly cookie (`armCookie`) — the request must reach the proxy.
+ * - Tracking numbers: a landing's utm values shape the page from the query string, and the rule they select
+ *   is kept (or a kept one cleared) in a session cookie; a later page without utm values gets the kept rule.
+ */
+export interface VisitReading {
+  /** The A/B version the page is rendered with (undefined: the control, or no test). */
+  arm?: string
+  /** The kept tracking rule ("campaign:termites fall") a page without utm values is rendered with. */
+  trackingSource?: string
+  /** A page whose test has no version for this visitor yet: the proxy picks one and sets its cookie. */
+  unassigned: boolean
+  /** The page as rendered depends on the visitor's own cookies: no shared cache may keep it for others. */
+  shapedByCookie: boolean
+}
+
+export interface VisitDecision extends VisitReading {
+  /** Set-Cookie values for this answer only. */
+  setCookies: string[]
+}
+
+type VisitRoute = Pick<TaughtRoute, 'experiment' | 'trackingNumbers'> | null | undefined
+
+/** What the visitor's cookies and user agent already decide (no new choice is made here). */
+export function readVisit(route: VisitRoute, cookieHeader: string | undefined, userAgent: string | undefined, params: URLSearchParams): VisitReading {
+  const experiment = route?.experiment
+  const crawler = isSearchEngine(userAgent)
+  const arm = experiment && !crawler ? keptArm(cookieHeader, experiment) : undefined
+  const rules = route?.trackingNumbers
+  const landing = isLanding(params)
+  const trackingSource = rules?.length && !landing ? keptSource(cookieHeader, rules) : undefined
+  return {
+    ...(arm ? { arm } : {}),
+    ...(trackingSource ? { trackingSource } : {}),
+    unassigned: Boolean(experiment && !crawler && !arm),
+    shapedByCookie: Boolean(arm || trackingSource),
+  }
+}
+
+/** The proxy's decision: the reading, plus a version picked by weight (`random` in [0, 1)) and the cookies to set. */
+export function decideVisit(route: VisitRoute, cookieHeader: string | undefined, userAgent: string | undefined, params: URLSearchParams, random: number): VisitDecision {
+  const reading = readVisit(route, cookieHeader, userAgent, params)
+  const setCookies: string[] = []
+  let arm = reading.arm
+  if (reading.unassigned && route?.experiment) {
+    arm = pickArm(route.experiment, random)
+    setCookies.push(armCookie(route.experiment, arm))
+  }
+  const rules = route?.trackingNumbers
+  if (rules?.length && isLanding(params)) {
+    const matched = matchedUtmRule(rules, utmSource(params))
+    const kept = keptSource(cookieHeader, rules) ?? ''
+    if (matched !== kept && (matched || kept)) setCookies.push(sourceCookie(matched))
+  }
+  return { ...reading, ...(arm ? { arm } : {}), unassigned: false, setCookies }
+}
+
+/** A landing: the address carries utm values (the campaign is read from them, not from a kept cookie). */
+function isLanding(params: URLSearchParams): boolean {
+  const { campaign, source } = utmSource(params)
+  return Boolean(campaign || source)
+}
+
+/**
+ * Cache-Control for a page answer, for any shared cache in front (CDN, Varnish, nginx proxy_cache): an
+ * answer that sets a cookie, or that the visitor's own cookies shaped, is for this visitor only. Undefined:
+ * Next's own (long shared caching of a page that is the same for everyone).
+ */
+export function visitCacheControl(decision: Pick<VisitDecision, 'setCookies' | 'shapedByCookie'>): string | undefined {
+  if (decision.setCookies.length > 0) return 'private, no-store'
+  if (decision.shapedByCookie) return VISITOR_COPY_CACHE_CONTROL
+  return undefined
+}
+
+/** A page the visitor's own cookies shaped (no cookie set): private for shared caches; the front keys its copy by those cookies. */
+export const VISITOR_COPY_CACHE_CONTROL = 'private, no-cache'
