@@ -32,6 +32,9 @@ const nextConfig: NextConfig = {
   // SITE_CACHE=next keeps Next's own cache instead (for `npm run bench:storage`'s "before").
   ...(process.env.SITE_CACHE === 'next' ? {} : { cacheHandler: path.join(rootDir, 'web/server/cache/cacheHandler.ts'), cacheMaxMemorySize: 0 }),
   poweredByHeader: false,
+  // `next dev` serves its scripts and HMR socket only to localhost pages unless told: the site (and
+  // the Studio) opened at 127.0.0.1 would otherwise hang on a spinner.
+  allowedDevOrigins: ['127.0.0.1'],
   // Next hashes every HTML body in JavaScript on every request to make an ETag (11 % of the server's
   // CPU for a cached page, measured with --cpu-prof). Ad visitors arrive once, so 304s save nothing.
   generateEtags: false,

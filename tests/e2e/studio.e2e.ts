@@ -31,6 +31,7 @@ let lake: LocalLake
 let site: NextServer
 let browser: Browser
 let context: BrowserContext
+const policyViolations: string[] = []
 
 beforeAll(async () => {
   // The lake writes publishes back to its dataset: a copy, so the test leaves studio/dataset alone.
@@ -48,6 +49,10 @@ beforeAll(async () => {
   // The lake's HTTPS certificate is self-signed (a developer accepts it once in their browser).
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, '--ignore-certificate-errors'] })
   context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  // Every Content-Security-Policy refusal in any Studio page of the run (asserted by the last test).
+  context.on('console', (message) => {
+    if (/Content Security Policy|Refused to (connect|load|execute|frame)/.test(message.text())) policyViolations.push(`${message.page()?.url() ?? '?'}: ${message.text()}`)
+  })
 }, 900_000)
 
 afterAll(async () => {
@@ -363,5 +368,114 @@ describe('the Studio on the local Content Lake', { timeout: 240_000 }, () => {
       60_000,
     )
     await page.close()
+  })
+})
+
+/** The Validation panel of the open document (the pane header's button), listing every problem with its field. */
+async function openValidationPanel(page: Page) {
+  const validation = page.getByRole('button', { name: 'Validation', exact: true })
+  await validation.waitFor({ timeout: 60_000 })
+  if ((await validation.getAttribute('data-selected')) === null) await validation.click()
+}
+
+describe('what the Studio tells an editor is true (issue 28)', { timeout: 240_000 }, () => {
+  it('first run: says how to accept the lake’s certificate, then opens the Studio by itself once it is accepted', async () => {
+    // A browser that has not accepted the lake's self-signed certificate, as on a developer's first run.
+    const fresh = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+    try {
+      const page = await (await fresh.newContext({ viewport: { width: 1280, height: 800 } })).newPage()
+      await page.goto(`${site.url}/studio`, { timeout: 120_000 })
+      await page.getByRole('heading', { name: /accept the local Content Lake’s certificate/ }).waitFor({ timeout: 60_000 })
+      const link = page.getByRole('link', { name: `https://offline0.localhost:${LAKE_TLS_PORT}/v1/ping` })
+      expect(await link.getAttribute('href')).toBe(`https://offline0.localhost:${LAKE_TLS_PORT}/v1/ping`)
+      // Not Sanity's "check your network connection, VPN or ad blocker" screen.
+      expect(await page.getByText(/Couldn.t reach the Sanity servers/).count()).toBe(0)
+      await shot(page, 'studio-first-run')
+      // The developer accepts the certificate (what "Advanced → Proceed" does for this browser).
+      const cdp = await fresh.newBrowserCDPSession()
+      await cdp.send('Security.setIgnoreCertificateErrors', { ignore: true })
+      await page.getByText('Pages', { exact: true }).first().waitFor({ timeout: 60_000 })
+      await shot(page, 'studio-first-run-recovered')
+    } finally {
+      await fresh.close()
+    }
+  })
+
+  it('opens at localhost as at 127.0.0.1', async () => {
+    const page = await context.newPage()
+    await page.goto(`${site.url.replace('127.0.0.1', 'localhost')}/studio`, { timeout: 120_000 })
+    await page.getByText('Pages', { exact: true }).first().waitFor({ timeout: 60_000 })
+    await page.close()
+  })
+
+  it('lists the home page at / (where it is served), not at /home', async () => {
+    const page = await openStudio('/structure/page')
+    await page.getByText('/ (home page)').first().waitFor({ timeout: 60_000 })
+    expect(await page.getByText('/home', { exact: true }).count()).toBe(0)
+    await shot(page, 'studio-pages-home')
+    await page.close()
+  })
+
+  it('says which rule a phone number breaks', async () => {
+    const page = await openStudio('')
+    await page.getByText('Site settings', { exact: true }).first().click()
+    const phone = page.locator('input#phone')
+    await until('the phone field is editable', () => phone.isEditable(), 60_000)
+    await phone.fill('+15550104477')
+    await openValidationPanel(page)
+    await page.getByRole('button').filter({ hasText: 'US exchange codes cannot start with 0 or 1: the 4th digit after +1 is 0.' }).first().waitFor({ timeout: 30_000 })
+    await shot(page, 'studio-phone-message')
+    await page.close()
+  })
+
+  it('a new page: empty and long headlines say what to do; filling only what is asked publishes it', async () => {
+    const page = await openStudio('/intent/create/template=page;type=page/')
+    const title = page.locator('input#title')
+    await title.waitFor({ timeout: 60_000 })
+    await title.fill('Wasp Nest Removal')
+    await page.getByRole('button', { name: 'Generate' }).click()
+    await addSection(page, 'blocks', /^Hero/)
+    const dialog = page.getByRole('dialog')
+    const headline = dialog.getByLabel('Headline', { exact: true })
+    await headline.waitFor({ timeout: 30_000 })
+    // Nothing to delete first: no headline, no subheadline, no rating.
+    expect(await headline.inputValue()).toBe('')
+    expect(await dialog.getByLabel('Subheadline', { exact: true }).inputValue()).toBe('')
+    await dialog.getByRole('button', { name: 'Close dialog' }).click()
+    await openValidationPanel(page)
+    const panel = (text: string) => page.getByRole('button').filter({ hasText: text }).first()
+    await panel('Write the headline visitors see first').waitFor({ timeout: 30_000 })
+    await panel('Write the line under the headline').waitFor()
+    await panel('Write the sentence search results show under the title').waitFor()
+    await shot(page, 'studio-empty-messages')
+    // Too long: says how long it may be and how long it is.
+    await page.getByTestId('field-blocks').getByText('Hero (no headline yet)').first().click({ timeout: 30_000 })
+    const long = 'Wasp and Hornet Nest Removal, Inspection and Prevention for Every Home and Business in Town'
+    await dialog.getByLabel('Headline', { exact: true }).fill(long)
+    await panel(`Shorten the headline to 80 characters or fewer — it has ${long.length}.`).waitFor({ timeout: 30_000 })
+    await shot(page, 'studio-length-message')
+    await dialog.getByLabel('Headline', { exact: true }).fill('Wasp Nests Gone Today')
+    await dialog.getByLabel('Subheadline', { exact: true }).fill('Licensed local pros, same-day visits')
+    await dialog.getByRole('button', { name: 'Close dialog' }).click()
+    const seoTab = page.getByTestId('field-group-tabs').getByText('Search engines')
+    if (await seoTab.isVisible()) await seoTab.click()
+    else await page.getByTestId('field-group-select').selectOption({ label: 'Search engines' })
+    await page.locator('[data-testid="field-seo.title"] input').fill('Wasp Nest Removal')
+    await page.locator('[data-testid="field-seo.description"] textarea').fill('Same-day wasp nest removal from licensed local pros. Call {phone}.')
+    await publish(page, /;([0-9a-f-]{36})/.exec(decodeURIComponent(page.url()))![1]!)
+    await until(
+      '/wasp-nest-removal is served with its hero',
+      async () => {
+        const { status, body } = await html('/wasp-nest-removal')
+        return status === 200 && /<h1[^>]*>Wasp Nests Gone Today<\/h1>/.test(body)
+      },
+      120_000,
+    )
+    await shot(page, 'studio-new-page-asked-only')
+    await page.close()
+  })
+
+  it('the whole session had no Content-Security-Policy violations', () => {
+    expect(policyViolations).toEqual([])
   })
 })

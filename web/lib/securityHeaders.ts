@@ -15,10 +15,13 @@ export interface HeaderOptions {
   studioApiHost?: string
 }
 
-function apiHostSources(apiHost: string | undefined): string {
+function apiHostSources(apiHost: string | undefined, sockets = false): string {
   if (!apiHost) return ''
-  const { protocol, host } = new URL(apiHost)
-  return ` ${protocol}//${host} ${protocol}//*.${host}`
+  const { protocol, host, hostname, port } = new URL(apiHost)
+  // A local lake answers on localhost and 127.0.0.1 alike (its certificate names both).
+  const hosts = hostname === 'localhost' ? [host, `*.${host}`, `127.0.0.1${port ? `:${port}` : ''}`] : [host, `*.${host}`]
+  const schemes = sockets ? [protocol, protocol === 'https:' ? 'wss:' : 'ws:'] : [protocol]
+  return schemes.flatMap((scheme) => hosts.map((each) => ` ${scheme}//${each}`)).join('')
 }
 
 export function pageCsp({ production, supabaseOrigin, studioOrigin }: HeaderOptions): string {
@@ -38,16 +41,21 @@ export function pageCsp({ production, supabaseOrigin, studioOrigin }: HeaderOpti
   ].join('; ')
 }
 
-/** The embedded Studio talks to Sanity's APIs and CDN and loads its own assets from them. */
+/**
+ * The embedded Studio talks to Sanity's APIs and CDN and loads its own assets from them. On a
+ * local Content Lake it also opens the lake's websocket (presence) and event streams, so those are
+ * allowed too; sanity-cdn.com is where the Studio checks for a newer version of itself.
+ */
 export function studioCsp({ production, studioApiHost }: HeaderOptions): string {
   const lake = apiHostSources(studioApiHost)
+  const lakeConnect = apiHostSources(studioApiHost, true)
   return [
     "default-src 'self'",
     `script-src 'self' 'unsafe-inline'${production ? '' : " 'unsafe-eval'"} https://*.sanity.io https://core.sanity-cdn.com`,
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob: https://*.sanity.io https://lh3.googleusercontent.com https://*.githubusercontent.com${lake}`,
     "font-src 'self' data: https://design-system-static.sanity.io",
-    `connect-src 'self' https://*.sanity.io wss://*.sanity.io https://*.sanity.work https://core.sanity-cdn.com${lake}`,
+    `connect-src 'self' https://*.sanity.io wss://*.sanity.io https://*.sanity.work https://sanity-cdn.com https://core.sanity-cdn.com${lakeConnect}`,
     "frame-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",

@@ -1,6 +1,8 @@
 import { DocumentIcon } from '@sanity/icons/Document'
 import { defineArrayMember, defineField, defineType } from 'sanity'
 import { listRules, textRules } from '../../../web/blocks/schemaHelpers'
+import { PagePreview } from '../../components/PagePreview'
+import { experimentPreview } from '../../previews'
 import { pageBuilderBlockTypes } from '../../../web/blocks/schemas'
 import { normalizeKeyword } from '../../../web/lib/personalization/keyword'
 import { AD_INPUT_NAMES, VARIANT_FIELDS } from '../../../web/lib/personalization/variant'
@@ -179,6 +181,7 @@ export const page = defineType({
             }).error(),
         }),
       ],
+      preview: { select: { name: 'name.current', arms: 'arms' }, prepare: experimentPreview },
     }),
     defineField({
       name: 'chrome',
@@ -230,4 +233,6 @@ export const page = defineType({
     select: { title: 'title', slug: 'slug.current' },
     prepare: ({ title, slug }) => ({ title, subtitle: slug ? `/${slug}` : 'No address yet' }),
   },
+  // The home page is listed at "/" (where it is served), not at its slug.
+  components: { preview: PagePreview },
 })

@@ -1,12 +1,12 @@
 /**
- * The Studio, embedded at /studio so editors and developers run one app (`npm run dev`).
- * Offline it shows Sanity's "couldn't reach the servers" screen: it needs a real project to edit.
+ * The Studio, embedded at /studio so editors and developers run one app (`npm run dev`). With no
+ * Sanity project it edits the local Content Lake, after a first-run check that this browser can
+ * reach it (Studio.tsx, studio/firstRun).
  */
-import { NextStudio } from 'next-sanity/studio'
-import config from '../../../../../sanity.config'
+import { Studio } from './Studio'
 
 export const dynamic = 'force-static'
 
 export default function StudioPage() {
-  return <NextStudio config={config} />
+  return <Studio />
 }

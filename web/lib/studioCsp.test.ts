@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest'
+import { studioCsp } from './securityHeaders'
+
+const directive = (policy: string, name: string) => policy.split('; ').find((part) => part.startsWith(`${name} `)) ?? ''
+
+describe('the Studio route’s Content-Security-Policy', () => {
+  it('lets the Studio reach a local lake on localhost and 127.0.0.1, its subdomains and its sockets', () => {
+    const connect = directive(studioCsp({ production: true, studioApiHost: 'https://localhost:3335' }), 'connect-src').split(' ')
+    for (const source of ['https://localhost:3335', 'https://*.localhost:3335', 'https://127.0.0.1:3335', 'wss://localhost:3335', 'wss://*.localhost:3335'])
+      expect(connect).toContain(source)
+  })
+
+  it('allows Sanity’s own version check, and no lake sources with a real project', () => {
+    const policy = studioCsp({ production: true })
+    expect(directive(policy, 'connect-src').split(' ')).toContain('https://sanity-cdn.com')
+    expect(policy).not.toContain('localhost')
+  })
+})
