@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { telHref } from '@/lib/phone'
+import { PhoneIcon } from './icons'
 
 const variants = {
   /** The big red button: the one conversion of the site. */
@@ -34,5 +35,20 @@ export function CallLink({
     <a href={telHref(phone)} data-call-source={source} className={`${variants[variant]} ${className}`}>
       {children}
     </a>
+  )
+}
+
+/**
+ * A call button's phone icon and label as one run of text (not two flex items): the icon sits
+ * before the first word, so a label that still wraps keeps it on its first line instead of leaving
+ * it stranded between the lines. The label stays one text node (copy coverage reads text nodes).
+ * `className` sizes the label per width (e.g. smaller on phones so it fits one line).
+ */
+export function CallButtonLabel({ label, className = '' }: { label: string; className?: string }) {
+  return (
+    <span className={className || undefined}>
+      <PhoneIcon className="mr-2 inline-block size-[1.15em] align-[-0.2em]" />
+      {label}
+    </span>
   )
 }

@@ -1,6 +1,5 @@
 import type { SiteSettings } from '@/lib/site'
-import { CallLink } from './CallLink'
-import { PhoneIcon } from './icons'
+import { CallButtonLabel, CallLink } from './CallLink'
 
 /** The optional call button under a section: nothing when the editor left the label empty. */
 export function SectionCallButton({ label, site, source }: { label: string | null | undefined; site: SiteSettings; source: string }) {
@@ -8,8 +7,7 @@ export function SectionCallButton({ label, site, source }: { label: string | nul
   return (
     <div className="mt-8 text-center">
       <CallLink phone={site.phone} source={source}>
-        <PhoneIcon />
-        {label}
+        <CallButtonLabel label={label} className="text-base sm:text-lg" />
       </CallLink>
     </div>
   )

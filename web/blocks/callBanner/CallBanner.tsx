@@ -1,5 +1,5 @@
-import { CallLink } from '@/components/CallLink'
-import { CheckIcon, PhoneIcon } from '@/components/icons'
+import { CallButtonLabel, CallLink } from '@/components/CallLink'
+import { CheckIcon } from '@/components/icons'
 import type { BlockProps } from '../types'
 
 const tones = {
@@ -33,8 +33,7 @@ export function CallBanner({ block, context }: BlockProps<'callBanner'>) {
           source="call-banner"
           className={`shrink-0 ${onColor ? '!bg-white !text-call-700 hover:!bg-red-50' : ''}`}
         >
-          <PhoneIcon />
-          {block.buttonLabel}
+          <CallButtonLabel label={block.buttonLabel} />
         </CallLink>
       </div>
     </section>

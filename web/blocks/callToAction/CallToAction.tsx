@@ -1,5 +1,4 @@
-import { CallLink } from '@/components/CallLink'
-import { PhoneIcon } from '@/components/icons'
+import { CallButtonLabel, CallLink } from '@/components/CallLink'
 import { ShownPhone } from '@/components/ShownPhone'
 import type { BlockProps } from '../types'
 
@@ -10,8 +9,7 @@ export function CallToAction({ block, context }: BlockProps<'callToAction'>) {
       <h2 className="mx-auto max-w-3xl text-balance text-3xl font-extrabold">{block.heading}</h2>
       {block.text ? <p className="mx-auto mt-3 max-w-2xl text-lg text-brand-100">{block.text}</p> : null}
       <CallLink phone={site.phone} source="cta" className="mt-6 w-full max-w-sm text-xl">
-        <PhoneIcon className="size-6" />
-        {block.buttonLabel}
+        <CallButtonLabel label={block.buttonLabel} />
       </CallLink>
       <p className="mt-3">
         <CallLink
