@@ -94,9 +94,14 @@ const DRAWINGS = {
     ]
     return legPairs(legs, '#1f2937', 11) + ellipse(450, 200, 125, 100, '#1f2937') + ellipse(450, 200, 30, 55, '#b91c1c') + ellipse(620, 200, 75, 62, '#374151') + eyes(680, 18, 9, '#f8fafc') + eyes(668, 38, 7, '#f8fafc')
   },
+  // A paper wasp, unlike the stout yellow jacket below: a long narrow abdomen on a thin stalk of a
+  // waist, a small dark head, narrow folded wings, and long orange legs dangling far back.
   wasp: () =>
-    insect({ color: '#1f2937', abdomenColor: '#facc15', bands: 3, abdomenRx: 135, abdomenRy: 55, abdomenX: 470, thoraxX: 650, thoraxRx: 50, thoraxRy: 38, thoraxColor: '#1f2937', headColor: '#facc15', headX: 745, headR: 38, legColor: '#d97706', antennaLength: 120, wingsOver: wings(650, 250, 80, CLEAR, 18) }) +
-    stroke('M335 200h-35', '#1f2937', 8) + stroke('M590 200H615', '#1f2937', 12),
+    insect({ color: '#1f2937', abdomenColor: '#facc15', bands: 4, abdomenX: 455, abdomenRx: 165, abdomenRy: 36, thoraxX: 715, thoraxRx: 46, thoraxRy: 28, thoraxColor: '#1f2937', headColor: '#1f2937', headX: 788, headR: 28, eyeColor: '#facc15', legColor: '#ea580c', legWidth: 6,
+      antennaLength: 150, antennaSpread: 55, antennaWidth: 5,
+      legs: [[735, 16, 35, 55, 55, 45], [715, 20, -15, 70, -40, 70], [700, 18, -80, 60, -170, 80]],
+      wingsOver: wings(712, 230, 40, CLEAR, 19) }) +
+    stroke('M620 200H672', '#1f2937', 7) + stroke('M292 200h-32', '#1f2937', 6),
   bee: () =>
     insect({ color: '#422006', abdomenColor: '#fbbf24', bands: 3, bandColor: '#422006', abdomenX: 500, abdomenRx: 120, abdomenRy: 92, thoraxX: 655, thoraxRx: 60, thoraxRy: 58, thoraxColor: '#b45309', headX: 750, headR: 42, antennaLength: 85, antennaSpread: 55, antennaTip: 'club', legColor: '#422006', wingsOver: wings(655, 210, 95, CLEAR, 30) }) +
     ellipse(500, 200, 124, 96, 'none', ' stroke="#92400e" stroke-width="5" stroke-dasharray="3 9"'),
