@@ -24,7 +24,7 @@ export default async function setup(project: TestProject) {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(`Browser tests need Chromium at ${CHROMIUM_PATH}: apt-get install -y chromium (or set CHROME_PATH).`)
   }
-  if (!existsSync(path.join(root, 'web/.next/BUILD_ID'))) {
+  if (!existsSync(path.join(root, 'web', process.env.NEXT_DIST_DIR || '.next', 'BUILD_ID'))) {
     throw new Error('No production build: run `npm run build` first (npm test does).')
   }
   server = await startSite(PORT)
