@@ -1,7 +1,8 @@
 // What an A/B test costs the server: requests per second for the home page without a test (the
 // production build), and with a two-version test on it (a build on a dataset copy): returning
-// visitors (a version cookie: that version's cached copy), and first visits (no cookie: a version
-// picked by weight, Set-Cookie on that answer). Also prints how the first visits split.
+// visitors (a version cookie: that version's cached copy in the front), and first visits (no cookie:
+// Next's request hook picks a version by weight and sets its cookie, so each first visit reaches Next).
+// Also prints how the first visits split.
 // Usage: npm run build && npm run bench:experiment      (DURATION=10 seconds per case, CONNECTIONS=10)
 import autocannon from 'autocannon'
 import { mkdtempSync, writeFileSync } from 'node:fs'
@@ -54,8 +55,8 @@ try {
   }
   const rows = [
     await run('/ without a test', `${plain.url}/`),
-    await run('/ with a test, returning visitor (version a)', `${tested.url}/`, { cookie: `lpe_ab_${EXPERIMENT}=a` }),
-    await run('/ with a test, returning visitor (version b)', `${tested.url}/`, { cookie: `lpe_ab_${EXPERIMENT}=b` }),
+    await run('/ with a test, returning visitor (version a)', `${tested.url}/`, { cookie: `lpe_ab_${EXPERIMENT}=a.AAAAAAAAAAAAAAAAAAAAAA` }),
+    await run('/ with a test, returning visitor (version b)', `${tested.url}/`, { cookie: `lpe_ab_${EXPERIMENT}=b.BBBBBBBBBBBBBBBBBBBBBB` }),
     await run('/ with a test, first visits (no cookie)', `${tested.url}/`),
   ]
   console.log(`A/B test on /, ${connections} connections × ${duration} s, loopback. 1,000 first visits split: a ${split.a}, b ${split.b}, no version ${split.none}.`)

@@ -1,5 +1,4 @@
 import http, { type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http'
-import { randomInt } from 'node:crypto'
 import { pipeline } from 'node:stream'
 import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, gunzipSync, gzipSync, inflateSync } from 'node:zlib'
 import Negotiator from 'negotiator'
@@ -9,9 +8,9 @@ import { BodyError, hasBody, readBody, UploadGate } from './limits.ts'
 import type { RenderAdmission } from './admission.ts'
 import { checkRequestTarget, withoutPreviewCookies } from './requestTarget.ts'
 import { signatureLooksFresh, SIGNATURE_HEADER_NAME } from '../lib/webhook.ts'
-import { ARM_HEADER, armCookie, hasKeptCookie, isSearchEngine, keptArm, keptSource, NOT_CHOSEN, PERSONALIZATION_HEADER, SOURCE_HEADER, sourceCookie } from '../lib/personalization/header.ts'
-import { matchedUtmRule, utmSource } from '../lib/campaigns/trackingNumber.ts'
-import { pickArm, type RequestExtras } from '../lib/personalization/variant.ts'
+import { hasKeptCookie, isSearchEngine, PERSONALIZATION_HEADER } from '../lib/personalization/header.ts'
+import type { RequestExtras } from '../lib/personalization/variant.ts'
+import { readVisit, VISITOR_COPY_CACHE_CONTROL } from '../lib/personalization/visit.ts'
 import { pageCacheKey, type CachedPage, type PageCache } from './pageCache.ts'
 import { inlineScriptHashes, withScriptHashes } from './scriptHashes.ts'
 import { withTagSources } from './tagPolicy.ts'
@@ -62,11 +61,6 @@ export interface FrontOptions extends Partial<Pick<EdgeOptions, 'trustedProxies'
   isDraining?: () => boolean
   /** Called after a publish webhook was accepted (the cache is already emptied). */
   onPublish?: () => void
-  /**
-   * Called when a version is chosen and its cookie set. Not a visitor count: a client that drops the
-   * cookie would be counted again on every request (visitors count when they show the cookie, /api/calls).
-   */
-  onArmAssigned?: (experiment: string, arm: string) => void
   /** Called when a bot asks for a page with a running A/B test (it gets the control, no cookie): the Calls tool's "bots excluded". */
   onBotExcluded?: (experiment: string) => void
 }
@@ -112,11 +106,8 @@ export function createFrontHandler(options: FrontOptions) {
   /** When Next last answered anything: readiness counts a busy Next as up. */
   let nextAnsweredAt = 0
   const agent = new http.Agent({ keepAlive: true, maxSockets: 512 })
-  /** A/B versions chosen for first visits and campaigns a landing selected: cookies sent with this answer only (never kept in a copy). */
-  const newCookies = new WeakMap<IncomingMessage, string[]>()
-  function addCookie(request: IncomingMessage, cookie: string) {
-    newCookies.set(request, [...(newCookies.get(request) ?? []), cookie])
-  }
+  /** Page requests whose copy the visitor's own cookies shaped (a kept version or campaign): kept here, keyed by them, though private downstream. */
+  const visitorCopies = new WeakSet<IncomingMessage>()
 
   /** Headers for a response to the client: Next's (cleaned) plus the security set, and a policy. */
   function finalHeaders(headers: OutgoingHttpHeaders, policy: string | undefined): OutgoingHttpHeaders {
@@ -217,7 +208,7 @@ export function createFrontHandler(options: FrontOptions) {
       if (response.destroyed) return
       const html = decoded(Buffer.concat(chunks), upstreamResponse.headers['content-encoding'])
       // A publish during the fetch (the cache was emptied meanwhile) makes this copy old.
-      const keep = key !== null && isCacheable(upstreamResponse) && cache.generation === generation
+      const keep = key !== null && isCacheable(upstreamResponse, visitorCopies.has(request)) && cache.generation === generation
       // A kept copy is compressed both ways, once; a page sent once only the way this client takes.
       const wanted = pageEncoding(request.headers['accept-encoding'])
       const encodings: PageEncoding[] = keep ? ['gzip', 'br'] : wanted ? [wanted] : []
@@ -228,59 +219,10 @@ export function createFrontHandler(options: FrontOptions) {
     })
   }
 
-  /**
-   * On a page with a running A/B test: the version the visitor keeps (cookie), else one chosen by
-   * weight, told to Next in ARM_HEADER and kept with a Set-Cookie added to this answer only, so the
-   * copies stay shared: one per version. Crawlers get none (the control, the plain page).
-   * On a page it knows, the front's "none" is told to Next too: otherwise the proxy would fall back to
-   * a kept cookie (a test the front has not learned of yet) and its version be kept as the plain page.
-   */
-  function abVersion(request: IncomingMessage, path: string): string | undefined {
-    const route = cache.personalized.get(path)
-    const experiment = route?.experiment
-    if (!experiment || isSearchEngine(request.headers['user-agent'])) {
-      if (experiment) options.onBotExcluded?.(experiment.name)
-      if (route !== undefined) request.headers[ARM_HEADER] = NOT_CHOSEN
-      return undefined
-    }
-    let arm = keptArm(request.headers.cookie, experiment)
-    if (!arm) {
-      arm = pickArm(experiment, randomInt(0, 1_000_000) / 1_000_000)
-      addCookie(request, armCookie(experiment, arm))
-      options.onArmAssigned?.(experiment.name, arm)
-    }
-    request.headers[ARM_HEADER] = arm
-    return arm
-  }
-
-  /**
-   * With tracking-number rules: a landing whose utm values select a rule keeps it in a session cookie
-   * (another landing with utm values replaces or clears it); a later page without utm values gets
-   * the kept rule, told to Next in SOURCE_HEADER, and is keyed by it. On a page it knows, "none" is
-   * told too, so Next never renders a cookie's number into the plain copy.
-   */
-  function trackingSource(request: IncomingMessage, url: URL, path: string): string | undefined {
-    const route = cache.personalized.get(path)
-    if (route === undefined) return undefined
-    request.headers[SOURCE_HEADER] = NOT_CHOSEN
-    const rules = route?.trackingNumbers
-    if (!rules?.length) return undefined
-    const kept = keptSource(request.headers.cookie, rules)
-    const landing = utmSource(url.searchParams)
-    if (landing.campaign || landing.source) {
-      const matched = matchedUtmRule(rules, landing)
-      if (matched !== (kept ?? '') && (matched || kept)) addCookie(request, sourceCookie(matched))
-      return undefined
-    }
-    if (kept) request.headers[SOURCE_HEADER] = kept
-    return kept
-  }
-
   function sendPage(request: IncomingMessage, response: ServerResponse, page: CachedPage, cacheState: 'hit' | 'miss' | null) {
     const wanted = pageEncoding(request.headers['accept-encoding'])
     const compressed = wanted === 'br' ? page.brotli : wanted === 'gzip' ? page.gzipped : null
     const encoding = compressed ? wanted : null
-    const cookies = newCookies.get(request)
     const body = compressed ?? page.body
     response.writeHead(
       page.status,
@@ -290,7 +232,6 @@ export function createFrontHandler(options: FrontOptions) {
           ...(encoding ? { 'content-encoding': encoding } : {}),
           'content-length': body.length,
           ...(cacheState ? { 'x-page-cache': cacheState } : {}),
-          ...(cookies ? { 'set-cookie': cookies } : {}),
         },
         undefined,
       ),
@@ -426,14 +367,20 @@ export function createFrontHandler(options: FrontOptions) {
       return
     }
 
-    // Only the front says which A/B version and kept campaign a request is for.
-    delete request.headers[ARM_HEADER]
-    delete request.headers[SOURCE_HEADER]
     if (!isPageRequest(request, url)) return fetchFromNext(request, response, path, null, null)
+    const route = cache.personalized.get(path)
     // Not yet known whether this path runs a test or has tracking numbers: an answer a kept version or
     // campaign may have shaped (the proxy reads the cookies) is not kept, or it would be served as the plain page.
-    if (cache.personalized.get(path) === undefined && hasKeptCookie(request.headers.cookie)) return fetchFromNext(request, response, path, null, null)
-    const extras: RequestExtras = { arm: abVersion(request, path), trackingSource: trackingSource(request, url, path) }
+    if (route === undefined && hasKeptCookie(request.headers.cookie)) return fetchFromNext(request, response, path, null, null)
+    // The proxy decides the version and the kept campaign (lib/personalization/visit.ts); the front reads the
+    // same cookies the same way to find the copy the proxy would render, and never picks one itself.
+    const userAgent = request.headers['user-agent']
+    const visit = readVisit(route, request.headers.cookie, userAgent, url.searchParams)
+    if (route?.experiment && isSearchEngine(userAgent)) options.onBotExcluded?.(route.experiment.name)
+    // A first visit to a page with a test: the proxy picks a version and sets its cookie; that answer is this visitor's alone.
+    if (visit.unassigned) return fetchFromNext(request, response, path, null, null)
+    if (visit.shapedByCookie) visitorCopies.add(request)
+    const extras: RequestExtras = { arm: visit.arm, trackingSource: visit.trackingSource }
     const key = pageCacheKey(url, cache.personalized, extras)
     const cached = cache.lookup(key)
     if (cached && cached.state !== 'stale') return sendPage(request, response, cached.page, 'hit')
@@ -444,12 +391,11 @@ export function createFrontHandler(options: FrontOptions) {
       if (freshRender) return void admitRender(request, response, path, extras, () => fetchFromNext(request, response, path, null, null))
       return fetchFromNext(request, response, path, null, null)
     }
-    const known = cache.personalized.get(path) !== undefined
     const render = () =>
       fetchFromNext(request, response, path, key, null, () => {
-        // Learned from this answer: a landing that selected a campaign still gets its cookie.
-        if (!known) trackingSource(request, url, path)
-        return pageCacheKey(url, cache.personalized, extras)
+        // Read again with what this answer taught about the page: the copy is kept only under the key it was rendered for.
+        const again = readVisit(cache.personalized.get(path), request.headers.cookie, userAgent, url.searchParams)
+        return again.unassigned ? '' : pageCacheKey(url, cache.personalized, { arm: again.arm, trackingSource: again.trackingSource })
       })
     if (freshRender) return void admitRender(request, response, path, extras, render)
     render()
@@ -527,13 +473,17 @@ function isPageRequest(request: IncomingMessage, url: URL): boolean {
   return !DRAFT_COOKIES.test(request.headers.cookie ?? '')
 }
 
-function isCacheable(response: IncomingMessage): boolean {
+/**
+ * A fresh page from Next's ISR cache that sets no cookie: shared (s-maxage, nothing private), or, for a
+ * request keyed by the visitor's kept version or campaign, the proxy's private copy of that version.
+ */
+function isCacheable(response: IncomingMessage, visitorCopy = false): boolean {
   const cacheControl = String(response.headers['cache-control'] ?? '')
+  const shared = /\bs-maxage=\d+/.test(cacheControl) && !/\b(?:private|no-store|no-cache)\b/.test(cacheControl)
   return (
     response.statusCode === 200 &&
     FRESH_FROM_NEXT.has(String(response.headers['x-nextjs-cache'] ?? '').toUpperCase()) &&
-    /\bs-maxage=\d+/.test(cacheControl) &&
-    !/\b(?:private|no-store|no-cache)\b/.test(cacheControl) &&
+    (shared || (visitorCopy && cacheControl === VISITOR_COPY_CACHE_CONTROL)) &&
     response.headers['set-cookie'] === undefined
   )
 }
