@@ -3,10 +3,13 @@
 //   - latency (p50/p99) of `/`, a fresh personalized variant and a static asset, before and during
 //     600 slow uploads (one byte per second to /api/revalidate), from one address and from 150;
 //   - the server's RSS while four 100 MB webhook bodies with a wrong signature are sent at once;
-//   - uncaught exceptions in the server log after 600 requests dropped mid-answer.
+//   - uncaught exceptions in the server log after 600 requests dropped mid-answer;
+//   - a render flood (100 connections of fresh keywords for 15 s): a cached page's and a fresh variant's
+//     p50/p99 quiet and under the flood, the readiness check's, and how many flood requests got the plain page.
 // Usage: node bench/hostile.ts   (SAMPLES=60 requests per latency figure)
 import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook'
 import net from 'node:net'
+import { freshKeyword, freshKeywordFlood, measureWhile, percentile as percentileOf } from '../tests/e2e/flood.ts'
 import { startSite } from '../tests/e2e/nextServer.ts'
 import { rssMiB } from './rss.ts'
 
@@ -116,4 +119,31 @@ for (let i = 0; i < 600; i++) {
 }
 await new Promise((resolve) => setTimeout(resolve, 500))
 console.log(`600 requests dropped mid-answer: ${site.logs.filter((line) => /uncaught|ERR_STREAM/i.test(line)).length} uncaught exceptions in the log`)
+
+// A render flood: 100 connections, each asking for a new keyword on every request, for 15 s.
+const FLOOD = { connections: 100, seconds: 15 }
+const spread = (times: number[], failures: string[]) => `${percentileOf(times, 50)} / ${percentileOf(times, 99)} ms${failures.length ? ` (${failures.length} failed)` : ''}`
+const quietFor = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+const [quietCached, quietFresh, quietReady] = await Promise.all([
+  measureWhile(site.url, () => '/ants', quietFor(5_000)),
+  measureWhile(site.url, () => `/?kw=${freshKeyword().query}`, quietFor(5_000)),
+  measureWhile(site.url, () => '/readyz', quietFor(5_000)),
+])
+const flood = freshKeywordFlood(site.url, FLOOD)
+const [flooded, floodCached, floodFresh, floodReady] = await Promise.all([
+  flood,
+  measureWhile(site.url, () => '/ants', flood),
+  measureWhile(site.url, () => `/?kw=${freshKeyword().query}`, flood),
+  measureWhile(site.url, () => '/readyz', flood),
+])
+console.table([
+  { case: 'quiet', 'cached /ants p50/p99': spread(quietCached.times, quietCached.failures), 'fresh variant p50/p99': spread(quietFresh.times, quietFresh.failures), '/readyz p50/p99': spread(quietReady.times, quietReady.failures), 'flood requests (plain page)': '' },
+  {
+    case: `flood: ${FLOOD.connections} connections × ${FLOOD.seconds} s of fresh keywords`,
+    'cached /ants p50/p99': spread(floodCached.times, floodCached.failures),
+    'fresh variant p50/p99': spread(floodFresh.times, floodFresh.failures),
+    '/readyz p50/p99': spread(floodReady.times, floodReady.failures),
+    'flood requests (plain page)': `${flooded.requests} (${flooded.plain} plain, ${flooded.personalized} rendered, ${flooded.failed} failed)`,
+  },
+])
 await site.stop()

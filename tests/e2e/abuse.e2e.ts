@@ -153,6 +153,28 @@ describe('the publish webhook', () => {
     expect(declared === null || declared.status === 413).toBe(true)
   }, 60_000)
 
+  it('64 slow uploads (4 from each of 16 networks) hold every visitor slot, yet a signed publish is accepted at once', async () => {
+    const uploads = Array.from({ length: 64 }, (_, i) => slowUpload(`127.0.${100 + (i % 16)}.1`))
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    // Every visitor upload slot is held: one more unsigned upload is refused.
+    const extra = slowUpload('127.0.200.1')
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(extra.status()).toBe('429')
+    const started = performance.now()
+    const publish = await deliver(JSON.stringify({ _id: 'pest.ant', _type: 'pest' }), Date.now(), { 'idempotency-key': `held-slots-${Date.now()}` })
+    console.log(`[abuse] signed publish with 64 slow uploads held: ${publish.status} in ${Math.round(performance.now() - started)} ms`)
+    expect(publish.status).toBe(200)
+    for (const upload of [...uploads, extra]) upload.end()
+  }, 60_000)
+
+  it('a replay of the same signed delivery is refused whether its idempotency-key is changed or dropped', async () => {
+    const body = JSON.stringify({ _id: 'pest.wasp', _type: 'pest' })
+    const timestamp = Date.now() - 500
+    expect((await deliver(body, timestamp, { 'idempotency-key': 'first-key' })).status).toBe(200)
+    expect((await deliver(body, timestamp, { 'idempotency-key': 'another-key' })).status).toBe(409)
+    expect((await deliver(body, timestamp)).status).toBe(409)
+  })
+
   it('acts on a delivery once: a replay, an old and a future signature are refused, each with one line of JSON', async () => {
     const body = JSON.stringify({ _id: 'pest.ant', _type: 'pest' })
     const timestamp = Date.now() - 1000

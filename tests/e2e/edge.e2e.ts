@@ -125,6 +125,49 @@ describe('security headers on every kind of answer', () => {
   })
 })
 
+describe('odd requests: a clean 4xx with the security headers, never a 5xx', () => {
+  const EXPECTED = ['content-security-policy', 'x-content-type-options', 'strict-transport-security', 'referrer-policy']
+  const table: string[] = []
+  afterAll(() => console.log(`[edge] odd request → status:\n${table.join('\n')}`))
+  function expectClean(kind: string, answer: string, status: string) {
+    table.push(`${kind.padEnd(34)} ${answer.slice(9, 12)}`)
+    expect(answer.slice(9, 12), kind).toBe(status)
+    const head = headerBlock(answer)
+    expect(EXPECTED.filter((name) => head.includes(`\n${name}:`)), kind).toEqual(EXPECTED)
+    expect(answer, kind).not.toMatch(/\bat \S+ \(/)
+  }
+
+  it('absolute-form targets are reduced to their path: no Location leaves the site', async () => {
+    for (const target of ['http://evil.example/studio', 'http://evil.example/ants/', 'https://evil.example/']) {
+      const answer = await raw(`GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`)
+      table.push(`${`GET ${target}`.padEnd(34)} ${answer.slice(9, 12)}`)
+      expect(Number(answer.slice(9, 12)), target).toBeLessThan(500)
+      expect(headerBlock(answer), target).not.toContain('evil.example')
+    }
+  })
+
+  it('target *, a protocol-relative target, no Host on HTTP/1.1, a 15 KB path', async () => {
+    expectClean('OPTIONS *', await raw('OPTIONS * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'), '400')
+    expectClean('GET *', await raw('GET * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'), '400')
+    expectClean('GET //evil.example/x', await raw('GET //evil.example/x HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'), '400')
+    expectClean('HTTP/1.1 without Host', await raw('GET /ants HTTP/1.1\r\nConnection: close\r\n\r\n'), '400')
+    expectClean('a 15 KB path', await raw(`GET /${'a'.repeat(15_000)} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`), '414')
+  })
+
+  it('a preview cookie that is not a draft session: no server action (405), and the page comes from the cache', async () => {
+    expectClean(
+      'forged __prerender_bypass + Next-Action',
+      await raw('POST /ants HTTP/1.1\r\nHost: x\r\nNext-Action: 0123abcd\r\nCookie: __prerender_bypass=forged\r\nContent-Type: text/plain\r\nContent-Length: 2\r\nConnection: close\r\n\r\n[]'),
+      '405',
+    )
+    await (await fetch(`${baseUrl}/ants`)).text()
+    const page = await fetch(`${baseUrl}/ants`, { headers: { cookie: '__prerender_bypass=forged' } })
+    expect(page.status).toBe(200)
+    expect(page.headers.get('x-page-cache')).toBe('hit')
+    await page.text()
+  })
+})
+
 describe('operations', () => {
   let own: NextServer
   beforeAll(async () => {
@@ -136,6 +179,15 @@ describe('operations', () => {
     const response = await fetch(`${own.url}/healthz`)
     expect(response.status).toBe(200)
     expect(await response.json()).toEqual({ status: 'ok', next: 'ok' })
+  })
+
+  it('GET /livez (liveness) answers 200; /readyz is the readiness check, as /healthz', async () => {
+    const live = await fetch(`${own.url}/livez`)
+    expect(live.status).toBe(200)
+    expect(await live.json()).toEqual({ status: 'ok' })
+    const ready = await fetch(`${own.url}/readyz`)
+    expect(ready.status).toBe(200)
+    expect(await ready.json()).toEqual({ status: 'ok', next: 'ok' })
   })
 
   it('SIGTERM: an in-flight request still finishes, new connections are refused, the process ends', async () => {
