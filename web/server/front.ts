@@ -315,7 +315,7 @@ export function createFrontHandler(options: FrontOptions) {
    * A fresh render of a personalized variant waits for a slot (admission.ts); past the short queue or
    * its deadline the plain page goes instead, at once: the copy in memory, else Next's plain page.
    */
-  async function admitRender(request: IncomingMessage, response: ServerResponse, path: string, extras: RequestExtras, render: () => void) {
+  async function admitRender(request: IncomingMessage, response: ServerResponse, path: string, extras: RequestExtras, render: () => void, plainRouterPayload?: () => void) {
     const release = await options.renders!.enter()
     if (response.destroyed) return release?.()
     if (release) {
@@ -323,6 +323,7 @@ export function createFrontHandler(options: FrontOptions) {
       return render()
     }
     response.setHeader('x-page-cache', 'plain')
+    if (plainRouterPayload) return plainRouterPayload()
     const key = plainPageKey(path, extras)
     const plain = cache.lookup(key)
     if (plain && plain.state !== 'stale') return sendPage(request, response, plain.page, null)
@@ -367,7 +368,19 @@ export function createFrontHandler(options: FrontOptions) {
       return
     }
 
-    if (!isPageRequest(request, url)) return fetchFromNext(request, response, path, null, null)
+    if (!isPageRequest(request, url)) {
+      // A client navigation to a personalized address renders too (its RSC payload): bounded the same way;
+      // turned away, it gets the plain page's payload (the query without the ad inputs, Next's _rsc kept).
+      if (options.renders && isRouterRequest(request, url) && pageCacheKey(url, cache.personalized) !== path) {
+        const plainRouterPayload = () => {
+          const rsc = url.searchParams.get('_rsc')
+          request.url = rsc === null ? path : `${path}?${new URLSearchParams({ _rsc: rsc })}`
+          fetchFromNext(request, response, path, null, null)
+        }
+        return void admitRender(request, response, path, {}, () => fetchFromNext(request, response, path, null, null), plainRouterPayload)
+      }
+      return fetchFromNext(request, response, path, null, null)
+    }
     const route = cache.personalized.get(path)
     // Not yet known whether this path runs a test or has tracking numbers: an answer a kept version or
     // campaign may have shaped (the proxy reads the cookies) is not kept, or it would be served as the plain page.
@@ -471,6 +484,14 @@ function isPageRequest(request: IncomingMessage, url: URL): boolean {
   if (/\.[A-Za-z0-9]+$/.test(path) || url.searchParams.has('_rsc')) return false
   if (ROUTER_HEADERS.some((name) => request.headers[name] !== undefined)) return false
   return !DRAFT_COOKIES.test(request.headers.cookie ?? '')
+}
+
+/** A client navigation or prefetch of a page (Next's router headers or _rsc), not a draft session's. */
+function isRouterRequest(request: IncomingMessage, url: URL): boolean {
+  const path = url.pathname
+  if (path.startsWith('/_next/') || path.startsWith('/api/') || isStudio(path) || /\.[A-Za-z0-9]+$/.test(path)) return false
+  if (DRAFT_COOKIES.test(request.headers.cookie ?? '')) return false
+  return url.searchParams.has('_rsc') || ROUTER_HEADERS.some((name) => request.headers[name] !== undefined)
 }
 
 /**

@@ -123,6 +123,21 @@ describe('render admission', () => {
     expect(renders.active).toBe(0)
   })
 
+  it('client navigations (RSC) to fresh variants are bounded too; turned away, they get the plain payload', async () => {
+    renderMs = 600
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, async (_, i) => {
+        const response = await fetch(`${base}/?kw=navigation+${i}&_rsc=abc`, { headers: { rsc: '1' } })
+        return { status: response.status, body: await response.text() }
+      }),
+    )
+    expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200))
+    expect(mostRenderingAtOnce).toBeLessThanOrEqual(2)
+    const plain = received.filter((request) => request.url === '/?_rsc=abc')
+    expect(plain.length).toBeGreaterThanOrEqual(4)
+    expect(answers.filter((answer) => answer.body.includes('Plain page'))).toHaveLength(plain.length)
+  })
+
   it('a cached page never waits behind renders', async () => {
     await fetch(`${base}/ants`).then((response) => response.text())
     renderMs = 800
