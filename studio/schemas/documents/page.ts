@@ -1,7 +1,6 @@
 import { DocumentIcon } from '@sanity/icons/Document'
 import { defineArrayMember, defineField, defineType } from 'sanity'
 import { listRules, textRules } from '../../../web/blocks/schemaHelpers'
-import { PagePreview } from '../../components/PagePreview'
 import { experimentPreview } from '../../previews'
 import { pageBuilderBlockTypes } from '../../../web/blocks/schemas'
 import { normalizeKeyword } from '../../../web/lib/personalization/keyword'
@@ -233,6 +232,4 @@ export const page = defineType({
     select: { title: 'title', slug: 'slug.current' },
     prepare: ({ title, slug }) => ({ title, subtitle: slug ? `/${slug}` : 'No address yet' }),
   },
-  // The home page is listed at "/" (where it is served), not at its slug.
-  components: { preview: PagePreview },
 })
