@@ -2,7 +2,7 @@ import { NextResponse, type NextRequest } from 'next/server'
 import { resolveLocation } from './lib/location'
 import { encodeVariant, lookupsFor, readInputs, routeInputs, variantFor } from './lib/personalization/variant'
 import { PERSONALIZATION_HEADER, personalizationHeader } from './lib/personalization/header'
-import { decideVisit, visitCacheControl, type VisitDecision } from './lib/personalization/visit'
+import { cdnCacheControl, decideVisit, type VisitDecision } from './lib/personalization/visit'
 import { isKnownSlug, personalizedRouteAt } from './content/routing'
 
 /**
@@ -41,12 +41,12 @@ export async function proxy(request: NextRequest) {
     const visit = decideVisit(route, request.headers.get('cookie') ?? undefined, request.headers.get('user-agent') ?? undefined, searchParams, random)
     const inputs = routeInputs(route, readInputs(searchParams, { arm: visit.arm, trackingSource: visit.trackingSource }))
     const variant = variantFor(route, inputs, await lookupsFor(route, inputs, resolveLocation))
-    if (!variant) return taught(forVisitor(NextResponse.next(), visit, route), route)
+    if (!variant) return taught(forVisitor(NextResponse.next(), visit), route)
     const target = new URL(`${VARIANT_PREFIX}${route.id}/${encodeVariant(variant)}`, request.url)
     target.search = ''
     const headers = new Headers(request.headers)
     headers.set(VARIANT_TOKEN_HEADER, VARIANT_TOKEN)
-    return taught(forVisitor(NextResponse.rewrite(target, { request: { headers } }), visit, route), route)
+    return taught(forVisitor(NextResponse.rewrite(target, { request: { headers } }), visit), route)
   }
 
   const segments = pathname.split('/').filter(Boolean)
@@ -59,14 +59,18 @@ export async function proxy(request: NextRequest) {
 }
 
 /**
- * The visit's cookies on the answer, and what shared caches may do with it: private when it sets a cookie
- * or the visitor's cookies shaped it; a page that cookies can shape varies on them.
+ * The visit's cookies on the answer, and what a CDN in front of plain `next start` may do with it: an answer
+ * that sets a cookie or that the visitor's cookies shaped is never stored for others (CDN-Cache-Control and
+ * Surrogate-Control, which Next keeps; it overwrites Cache-Control and Vary of a prerendered page). Under
+ * `npm start` the front also makes Cache-Control private (web/server/front.ts).
  */
-function forVisitor(response: NextResponse, visit: VisitDecision, route: Parameters<typeof personalizationHeader>[0]): NextResponse {
+function forVisitor(response: NextResponse, visit: VisitDecision): NextResponse {
   for (const cookie of visit.setCookies) response.headers.append('set-cookie', cookie)
-  const cacheControl = visitCacheControl(visit)
-  if (cacheControl) response.headers.set('cache-control', cacheControl)
-  if (route?.experiment || route?.trackingNumbers?.length) response.headers.append('vary', 'Cookie')
+  const cdn = cdnCacheControl(visit)
+  if (cdn) {
+    response.headers.set('cdn-cache-control', cdn)
+    response.headers.set('surrogate-control', cdn)
+  }
   return response
 }
 

@@ -13,6 +13,7 @@ import type { CallTap } from '../../web/lib/calls/tap'
 import { bundledDocuments } from '../../web/lib/sanity/localDataset'
 import { startLocalLake, type LocalLake } from '../../scripts/lake/server'
 import { launchBrowser, VIEWPORTS } from './browser'
+import { waitFor } from '../support/waitFor'
 import { startSite, type NextServer } from './nextServer'
 
 /**
@@ -195,14 +196,6 @@ async function testVisitors(): Promise<number> {
   }
 }
 
-async function waitFor<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const started = Date.now()
-  for (;;) {
-    const value = await read()
-    if (ok(value) || Date.now() - started > timeoutMs) return value
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}
 
 describe('numbers that cannot be forged or polluted', () => {
   it('1,000 cookie-less requests and 100 crawler requests add no visitor; the crawlers are counted as excluded', async () => {

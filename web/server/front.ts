@@ -10,7 +10,7 @@ import { checkRequestTarget, withoutPreviewCookies } from './requestTarget.ts'
 import { signatureLooksFresh, SIGNATURE_HEADER_NAME } from '../lib/webhook.ts'
 import { hasKeptCookie, isSearchEngine, PERSONALIZATION_HEADER } from '../lib/personalization/header.ts'
 import type { RequestExtras } from '../lib/personalization/variant.ts'
-import { readVisit, VISITOR_COPY_CACHE_CONTROL } from '../lib/personalization/visit.ts'
+import { readVisit, visitCacheControl } from '../lib/personalization/visit.ts'
 import { pageCacheKey, type CachedPage, type PageCache } from './pageCache.ts'
 import { inlineScriptHashes, withScriptHashes } from './scriptHashes.ts'
 import { withTagSources } from './tagPolicy.ts'
@@ -91,6 +91,7 @@ const DEFAULT_WEBHOOK_UPLOADS = { perClient: 2, perNetwork: 2, total: 8, totalMs
 export const NOTHING_POLICY = "default-src 'none'; frame-ancestors 'none'"
 /** A page's HTML that came without a policy still gets a strict one. */
 const FALLBACK_PAGE_POLICY = "default-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'self'"
+const UPSTREAM_MAX_HEADER_BYTES = 64 * 1024
 /** Socket errors that mean a kept-alive connection to Next was closed just as it was reused. */
 const STALE_SOCKET_ERRORS = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED'])
 
@@ -106,7 +107,7 @@ export function createFrontHandler(options: FrontOptions) {
   /** When Next last answered anything: readiness counts a busy Next as up. */
   let nextAnsweredAt = 0
   const agent = new http.Agent({ keepAlive: true, maxSockets: 512 })
-  /** Page requests whose copy the visitor's own cookies shaped (a kept version or campaign): kept here, keyed by them, though private downstream. */
+  /** Page requests whose copy the visitor's own cookies shaped (a kept version or campaign): kept here, keyed by them, and private downstream. */
   const visitorCopies = new WeakSet<IncomingMessage>()
 
   /** Headers for a response to the client: Next's (cleaned) plus the security set, and a policy. */
@@ -156,7 +157,9 @@ export function createFrontHandler(options: FrontOptions) {
       delete headers['content-length']
       delete headers['transfer-encoding']
     }
-    const outgoing = http.request({ host: upstream.host, port: upstream.port, method: request.method, path: request.url, headers, agent }, (upstreamResponse) => {
+    // Next repeats an address in a redirect's headers (Location, Refresh): reading a long one must not fail
+    // (the client's own request head is bounded by the public server's 16 KB).
+    const outgoing = http.request({ host: upstream.host, port: upstream.port, method: request.method, path: request.url, headers, agent, maxHeaderSize: UPSTREAM_MAX_HEADER_BYTES }, (upstreamResponse) => {
       nextAnsweredAt = Date.now()
       // The client left: stop reading from Next.
       if (response.destroyed) return void upstreamResponse.destroy()
@@ -208,11 +211,14 @@ export function createFrontHandler(options: FrontOptions) {
       if (response.destroyed) return
       const html = decoded(Buffer.concat(chunks), upstreamResponse.headers['content-encoding'])
       // A publish during the fetch (the cache was emptied meanwhile) makes this copy old.
-      const keep = key !== null && isCacheable(upstreamResponse, visitorCopies.has(request)) && cache.generation === generation
+      const keep = key !== null && isCacheable(upstreamResponse) && cache.generation === generation
       // A kept copy is compressed both ways, once; a page sent once only the way this client takes.
       const wanted = pageEncoding(request.headers['accept-encoding'])
       const encodings: PageEncoding[] = keep ? ['gzip', 'br'] : wanted ? [wanted] : []
       const page = toPage(upstreamResponse, transformHtml ? Buffer.from(transformHtml(html.toString('utf8')), 'utf8') : html, encodings)
+      // For any shared cache downstream: an answer that sets a cookie, or one the visitor's own cookies shaped, is this visitor's only.
+      const privately = visitCacheControl({ setCookies: [upstreamResponse.headers['set-cookie'] ?? []].flat(), shapedByCookie: visitorCopies.has(request) })
+      if (privately) page.headers['cache-control'] = privately
       if (key && keep) cache.set(key, page)
       else if (key) cache.delete(key)
       sendPage(request, response, page, key ? 'miss' : null)
@@ -384,7 +390,10 @@ export function createFrontHandler(options: FrontOptions) {
     const route = cache.personalized.get(path)
     // Not yet known whether this path runs a test or has tracking numbers: an answer a kept version or
     // campaign may have shaped (the proxy reads the cookies) is not kept, or it would be served as the plain page.
-    if (route === undefined && hasKeptCookie(request.headers.cookie)) return fetchFromNext(request, response, path, null, null)
+    if (route === undefined && hasKeptCookie(request.headers.cookie)) {
+      visitorCopies.add(request)
+      return fetchFromNext(request, response, path, null, null)
+    }
     // The proxy decides the version and the kept campaign (lib/personalization/visit.ts); the front reads the
     // same cookies the same way to find the copy the proxy would render, and never picks one itself.
     const userAgent = request.headers['user-agent']
@@ -494,17 +503,13 @@ function isRouterRequest(request: IncomingMessage, url: URL): boolean {
   return url.searchParams.has('_rsc') || ROUTER_HEADERS.some((name) => request.headers[name] !== undefined)
 }
 
-/**
- * A fresh page from Next's ISR cache that sets no cookie: shared (s-maxage, nothing private), or, for a
- * request keyed by the visitor's kept version or campaign, the proxy's private copy of that version.
- */
-function isCacheable(response: IncomingMessage, visitorCopy = false): boolean {
+function isCacheable(response: IncomingMessage): boolean {
   const cacheControl = String(response.headers['cache-control'] ?? '')
-  const shared = /\bs-maxage=\d+/.test(cacheControl) && !/\b(?:private|no-store|no-cache)\b/.test(cacheControl)
   return (
     response.statusCode === 200 &&
     FRESH_FROM_NEXT.has(String(response.headers['x-nextjs-cache'] ?? '').toUpperCase()) &&
-    (shared || (visitorCopy && cacheControl === VISITOR_COPY_CACHE_CONTROL)) &&
+    /\bs-maxage=\d+/.test(cacheControl) &&
+    !/\b(?:private|no-store|no-cache)\b/.test(cacheControl) &&
     response.headers['set-cookie'] === undefined
   )
 }

@@ -2,7 +2,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { armCookieName, personalizationHeader, SOURCE_COOKIE } from '../lib/personalization/header'
-import { decideVisit, visitCacheControl } from '../lib/personalization/visit'
+import { cdnCacheControl, decideVisit } from '../lib/personalization/visit'
 import { createFrontHandler } from './front'
 import { PageCache } from './pageCache'
 
@@ -20,11 +20,13 @@ const upstream = http.createServer((request, response) => {
   const url = new URL(request.url ?? '/', 'http://stand-in.invalid')
   const visit = decideVisit(ROUTE, request.headers.cookie, request.headers['user-agent'], url.searchParams, Math.random())
   rendered.push(visit.arm ?? 'none')
-  const cacheControl = visitCacheControl(visit)
+  const cdn = cdnCacheControl(visit)
   response.writeHead(200, {
     'content-type': 'text/html; charset=utf-8',
     'x-nextjs-cache': 'HIT',
-    'cache-control': cacheControl ?? 's-maxage=3600',
+    // Next keeps its own Cache-Control on a prerendered page whatever the request hook says.
+    'cache-control': 's-maxage=3600',
+    ...(cdn ? { 'cdn-cache-control': cdn } : {}),
     'x-personalized-inputs': personalizationHeader(ROUTE),
     ...(visit.setCookies.length ? { 'set-cookie': visit.setCookies } : {}),
   })
@@ -67,6 +69,7 @@ describe('an A/B test behind the front', () => {
       const setCookie = response.headers.get('set-cookie') ?? ''
       expect(setCookie).toMatch(new RegExp(`^${cookieName}=${arm}\\.[A-Za-z0-9_-]{22}; Path=/; Max-Age=\\d+; SameSite=Lax; HttpOnly$`))
       expect(response.headers.get('cache-control')).toBe('private, no-store')
+      expect(response.headers.get('cdn-cache-control')).toBe('no-store')
       visitors.push({ cookie: setCookie.split(';')[0]!, arm })
     }
     const shareOfA = visitors.filter((visitor) => visitor.arm === 'a').length / visitors.length
@@ -118,7 +121,7 @@ describe('a test added to a page the front knows as plain', () => {
         'content-type': 'text/html; charset=utf-8',
         'x-nextjs-cache': 'HIT',
         // The first answer is not kept (as after a publish emptied the copies), so the second goes to Next.
-        'cache-control': first ? 'private, no-store' : (visitCacheControl(visit) ?? 's-maxage=3600'),
+        'cache-control': first ? 'private, no-store' : 's-maxage=3600',
         'x-personalized-inputs': personalizationHeader(route),
         ...(visit.setCookies.length ? { 'set-cookie': visit.setCookies } : {}),
       })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { decideVisit, readVisit, visitCacheControl } from './visit'
+import { cdnCacheControl, decideVisit, readVisit, visitCacheControl } from './visit'
 
 const experiment = { name: 'spring', arms: [{ key: 'a', weight: 70 }, { key: 'b', weight: 30 }] }
 const trackingNumbers = [{ match: 'campaign' as const, value: 'termites fall', phone: '+12145550177' }]
@@ -15,6 +15,7 @@ describe('decideVisit: the proxy decides, on every host', () => {
     expect(low.setCookies).toEqual([expect.stringMatching(/^lpe_ab_spring=a\.[A-Za-z0-9_-]{22}; Path=\/; Max-Age=2592000; SameSite=Lax; HttpOnly$/)])
     expect(decideVisit(route, undefined, PHONE, none, 0.9).arm).toBe('b')
     expect(visitCacheControl(low)).toBe('private, no-store')
+    expect(cdnCacheControl(low)).toBe('no-store')
   })
 
   it('keeps a kept version, sets nothing, and marks the copy as the visitor’s', () => {
@@ -28,6 +29,7 @@ describe('decideVisit: the proxy decides, on every host', () => {
     expect(crawler.arm).toBeUndefined()
     expect(crawler.setCookies).toEqual([])
     expect(visitCacheControl(crawler)).toBeUndefined()
+    expect(cdnCacheControl(crawler)).toBeUndefined()
   })
 
   it('keeps a landing’s campaign in a session cookie, clears it on another landing, and uses it on later pages', () => {

@@ -74,7 +74,9 @@ function isLanding(params: URLSearchParams): boolean {
 /**
  * Cache-Control for a page answer, for any shared cache in front (CDN, Varnish, nginx proxy_cache): an
  * answer that sets a cookie, or that the visitor's own cookies shaped, is for this visitor only. Undefined:
- * Next's own (long shared caching of a page that is the same for everyone).
+ * Next's own (long shared caching of a page that is the same for everyone). The front applies it (it owns
+ * the final headers); inside Next it cannot be: Next overwrites Cache-Control and Vary of a prerendered
+ * page whatever the request hook or next.config set (see `cdnCacheControl` for plain `next start`).
  */
 export function visitCacheControl(decision: Pick<VisitDecision, 'setCookies' | 'shapedByCookie'>): string | undefined {
   if (decision.setCookies.length > 0) return 'private, no-store'
@@ -84,3 +86,12 @@ export function visitCacheControl(decision: Pick<VisitDecision, 'setCookies' | '
 
 /** A page the visitor's own cookies shaped (no cookie set): private for shared caches; the front keys its copy by those cookies. */
 export const VISITOR_COPY_CACHE_CONTROL = 'private, no-cache'
+
+/**
+ * For plain `next start` behind a CDN: the targeted cache fields a CDN reads before Cache-Control
+ * (`CDN-Cache-Control`, RFC 9213: Cloudflare, Akamai, Fastly; `Surrogate-Control`: Fastly and other
+ * surrogates), which Next leaves as the request hook set them. Undefined: nothing to add.
+ */
+export function cdnCacheControl(decision: Pick<VisitDecision, 'setCookies' | 'shapedByCookie'>): string | undefined {
+  return decision.setCookies.length > 0 || decision.shapedByCookie ? 'no-store' : undefined
+}
