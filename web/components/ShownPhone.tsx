@@ -5,16 +5,15 @@ import { shownPhone, type SiteSettings } from '@/lib/site'
  * Tracking) rewrites this text after the page has painted. The slot is as wide as the number with
  * every digit a 0 (an invisible twin in the same grid cell, tabular digits), so a number of the same
  * form, or a shorter one, takes exactly the old one's place and nothing on the page moves (CLS 0,
- * tests/e2e/calls.e2e.ts). The twin is hidden from everyone and holds no digit Google would match.
+ * tests/e2e/calls.e2e.ts). The twin is CSS generated content (globals.css, `.phone-slot::after` from
+ * data-reserve): no element of its own in the HTML or in Next's flight data, hidden from everyone, and
+ * no text node Google's swap would match.
  */
 export function ShownPhone({ site }: { site: Pick<SiteSettings, 'phone' | 'phoneDisplay'> }) {
   const shown = shownPhone(site)
   return (
-    <span className="phone-slot">
+    <span className="phone-slot" data-reserve={shown.replace(/\d/g, '0')}>
       <span>{shown}</span>
-      <span aria-hidden="true" className="phone-slot-reserve">
-        {shown.replace(/\d/g, '0')}
-      </span>
     </span>
   )
 }
