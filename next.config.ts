@@ -39,6 +39,8 @@ const nextConfig: NextConfig = {
   // CPU for a cached page, measured with --cpu-prof). Ad visitors arrive once, so 304s save nothing.
   generateEtags: false,
   reactStrictMode: true,
+  // app/global-not-found.tsx answers unknown addresses, so no page carries the whole 404 page in its flight data.
+  experimental: { globalNotFound: true },
   typescript: { tsconfigPath: '../tsconfig.json' },
   turbopack: { root: rootDir },
   outputFileTracingRoot: rootDir,

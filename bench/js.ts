@@ -1,4 +1,4 @@
-// Client JS per route (gzip) from the production build, against the floor (the not-found page).
+// Client JS per route (gzip) from the production build, against the floor (a legal page: framework and site layout).
 // Usage: npm run build && npm run bench:js
 import { clientJsPerRoute, FLOOR_ROUTE } from './jsSizes.ts'
 
