@@ -1,0 +1,35 @@
+import { describe, expect, inject, it } from 'vitest'
+import { FIRST_FLIGHT_BYTES, measureRoute, measuredRoutes, printTable, type HtmlBytes } from '../../bench/htmlBytes'
+
+/**
+ * First paint in one round trip (issue 25): a server's first flight is about 14 KB (ten TCP segments); a
+ * page whose answer is larger waits a whole extra round trip on a phone network before it can paint.
+ * Sizes are deterministic for a build and its content, so this asserts them (bench/htmlBytes.ts prints the same table).
+ */
+describe('every page fits the first flight', () => {
+  let rows: HtmlBytes[] = []
+
+  it('measures every routed page, the ad-shaped addresses and a 404 (table below)', async () => {
+    const base = inject('baseUrl')
+    const routes = await measuredRoutes()
+    expect(routes.length).toBeGreaterThan(20)
+    rows = []
+    for (const route of routes) rows.push(await measureRoute(base, route))
+    printTable(rows)
+    expect(rows.find((row) => row.route === '/no-such-page-here')?.status).toBe(404)
+    expect(rows.filter((row) => row.route !== '/no-such-page-here' && row.status !== 200)).toEqual([])
+  })
+
+  it('serves Brotli to a browser that takes it, smaller than gzip', () => {
+    expect(rows.filter((row) => !(row.brotliBytes < row.gzipBytes)).map((row) => row.route)).toEqual([])
+  })
+
+  it(`sends headers + Brotli HTML within ${FIRST_FLIGHT_BYTES} bytes on every route`, () => {
+    const over = rows.filter((row) => row.headerBytes + row.brotliBytes > FIRST_FLIGHT_BYTES).map((row) => `${row.route}: ${row.headerBytes + row.brotliBytes} B`)
+    expect(over).toEqual([])
+  })
+
+  // Open (issue 25): the gzip copies still pass the budget on 18 of 26 routes (Next's flight data repeats the page's
+  // markup more than gzip's 32 KB window away; Brotli's window reaches it). The table above prints them.
+  it.todo(`sends headers + gzip HTML within ${FIRST_FLIGHT_BYTES} bytes on every route`)
+})
