@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkRequestTarget, draftSessionCheck, MAX_TARGET_LENGTH, withoutPreviewCookies } from './requestTarget'
+import { checkRequestTarget, draftSessionCheck, MAX_PATH_LENGTH, withoutPreviewCookies } from './requestTarget'
 
 const http11 = { httpVersion: '1.1', host: 'site.example' }
 
@@ -26,9 +26,11 @@ describe('checkRequestTarget', () => {
     expect(checkRequestTarget(target, http11)).toMatchObject({ ok: false, status: 400 })
   })
 
-  it('refuses an over-long target with 414', () => {
-    expect(checkRequestTarget(`/${'a'.repeat(MAX_TARGET_LENGTH)}`, http11)).toMatchObject({ ok: false, status: 414 })
-    expect(checkRequestTarget(`/${'a'.repeat(MAX_TARGET_LENGTH - 1)}`, http11)).toMatchObject({ ok: true })
+  it('refuses an over-long path with 414; a long query is read and capped by the page', () => {
+    expect(checkRequestTarget(`/${'a'.repeat(MAX_PATH_LENGTH)}`, http11)).toMatchObject({ ok: false, status: 414 })
+    expect(checkRequestTarget(`http://evil.example/${'a'.repeat(MAX_PATH_LENGTH)}`, http11)).toMatchObject({ ok: false, status: 414 })
+    expect(checkRequestTarget(`/${'a'.repeat(MAX_PATH_LENGTH - 1)}`, http11)).toMatchObject({ ok: true })
+    expect(checkRequestTarget(`/?kw=${'termite+'.repeat(1_250)}`, http11)).toMatchObject({ ok: true })
   })
 
   it('refuses HTTP/1.1 without Host, not HTTP/1.0', () => {

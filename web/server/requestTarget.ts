@@ -8,17 +8,17 @@ import { timingSafeEqual } from 'node:crypto'
  * - `*` (OPTIONS' asterisk-form), authority-form, anything not starting with a single `/`, or holding
  *   a backslash (browsers read `/\evil.example` as `//evil.example`): 400;
  * - an HTTP/1.1 request without Host (RFC 9112 §3.2): 400;
- * - a target longer than MAX_TARGET_LENGTH: 414. Next repeats a path in its redirects' headers, and a
- *   long one then overflowed the front's header limit reading Next's answer (a 502).
+ * - a path longer than MAX_PATH_LENGTH: 414. No page has one, and Next repeats a path in its redirects'
+ *   headers. (A long query, e.g. a 10 KB keyword, is read and capped; the whole request head is
+ *   bounded by the HTTP server's header limit: 431.)
  */
-export const MAX_TARGET_LENGTH = 4096
+export const MAX_PATH_LENGTH = 4096
 
 export type TargetVerdict = { ok: true; target: string } | { ok: false; status: 400 | 414; message: string }
 
 export function checkRequestTarget(raw: string | undefined, { httpVersion, host }: { httpVersion: string; host: string | undefined }): TargetVerdict {
   if (httpVersion === '1.1' && !host?.trim()) return { ok: false, status: 400, message: 'A Host header is required.' }
   if (!raw) return { ok: false, status: 400, message: 'Bad request target.' }
-  if (raw.length > MAX_TARGET_LENGTH) return { ok: false, status: 414, message: 'Address too long.' }
   let target = raw
   if (/^[a-z][a-z0-9+.-]*:/i.test(raw)) {
     if (!/^https?:\/\//i.test(raw)) return { ok: false, status: 400, message: 'Bad request target.' }
@@ -29,7 +29,9 @@ export function checkRequestTarget(raw: string | undefined, { httpVersion, host 
       return { ok: false, status: 400, message: 'Bad request target.' }
     }
   }
-  if (!target.startsWith('/') || target.startsWith('//') || target.includes('\\')) return { ok: false, status: 400, message: 'Bad request target.' }
+  const path = target.split('?', 1)[0]!
+  if (!path.startsWith('/') || path.startsWith('//') || path.includes('\\')) return { ok: false, status: 400, message: 'Bad request target.' }
+  if (path.length > MAX_PATH_LENGTH) return { ok: false, status: 414, message: 'Address too long.' }
   return { ok: true, target }
 }
 
