@@ -114,6 +114,17 @@ describe('the front: pages from the cache', () => {
     expect(received).toHaveLength(1)
   })
 
+  it("leaves out Next's router and CDN notes, which no browser reads on a page", async () => {
+    replies['/ants'] = { ...cachedPage, headers: { ...cachedPage.headers, 'x-nextjs-prerender': '1', 'x-nextjs-stale-time': '300' } }
+    for (const attempt of ['miss', 'hit']) {
+      const { response } = await get('/ants')
+      expect(response.headers.get('x-page-cache')).toBe(attempt)
+      expect(response.headers.get('x-nextjs-prerender')).toBeNull()
+      expect(response.headers.get('x-nextjs-stale-time')).toBeNull()
+      expect(response.headers.get('x-nextjs-cache')).toBe('HIT')
+    }
+  })
+
   it('compresses a page it does not keep the way its client asks', async () => {
     replies['/ants'] = { ...cachedPage, status: 404 }
     const brotli = await rawBody('/ants', 'br')
