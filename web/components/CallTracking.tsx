@@ -1,7 +1,7 @@
 import { serverConfig } from '@/lib/config'
 import { shownPhone, type SiteSettings } from '@/lib/site'
 import { GOOGLE_TAG_ORIGIN, trackerConfig } from '@/lib/tracking/settings'
-import { CALL_TRACKER_SCRIPT } from '@/lib/tracking/tracker'
+import { CallTrackerScript } from './CallTrackerScript'
 
 /**
  * The call tracker and its settings, first in the body so a tap counts before React hydrates (see
@@ -14,7 +14,7 @@ export function CallTracking({ site }: { site: SiteSettings }) {
   return (
     <>
       <script id="call-tracking" type="application/json" dangerouslySetInnerHTML={{ __html: JSON.stringify(config).replace(/</g, '\\u003c') }} />
-      <script dangerouslySetInnerHTML={{ __html: CALL_TRACKER_SCRIPT }} />
+      <CallTrackerScript />
     </>
   )
 }
