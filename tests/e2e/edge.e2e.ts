@@ -152,6 +152,8 @@ describe('odd requests: a clean 4xx with the security headers, never a 5xx', () 
     expectClean('GET //evil.example/x', await raw('GET //evil.example/x HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'), '400')
     expectClean('HTTP/1.1 without Host', await raw('GET /ants HTTP/1.1\r\nConnection: close\r\n\r\n'), '400')
     expectClean('a 15 KB path', await raw(`GET /${'a'.repeat(15_000)} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`), '414')
+    // A long query is the page's to read (the keyword is capped); Next's redirect repeating it is no 502.
+    expectClean('a 10 KB query on a redirect', await raw(`GET /ants/?kw=${'termite+'.repeat(1_250)} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`), '308')
   })
 
   it('a preview cookie that is not a draft session: no server action (405), and the page comes from the cache', async () => {
