@@ -8,6 +8,7 @@
 // that gives its false winners.
 // Usage: npm run bench:ab      (TESTS=2000 DAYS=60 VISITORS=300 per day, SEED=20170813)
 import { msprtPValue, normalApproximationHolds, twoProportionZTest } from '../web/lib/campaigns/verdict.ts'
+import { mulberry32 } from '../tests/support/seededRandom.ts'
 
 const tests = Number(process.env.TESTS || 2000)
 const days = Number(process.env.DAYS || 60)
@@ -17,15 +18,6 @@ const ALPHA = 0.05
 const BASE_RATE = 0.06
 const LIFTED_RATE = BASE_RATE * 1.3
 
-/** mulberry32: a tiny seeded PRNG, uniform in [0, 1). */
-function mulberry32(state: number): () => number {
-  return () => {
-    state = (state + 0x6d2b79f5) | 0
-    let t = Math.imul(state ^ (state >>> 15), 1 | state)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 interface Outcome {
   /** The day (1-based) each method first declared a winner, or null. */

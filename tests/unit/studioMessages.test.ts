@@ -1,37 +1,30 @@
-import { createClient } from '@sanity/client'
-import { validateDocumentWithWorkspace, type DocumentValidationMarker, type ValidationSource } from '@sanity/validation'
-import { createSchema, type SanityDocument } from 'sanity'
+import type { DocumentValidationMarker } from '@sanity/validation'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { schemaTypes } from '../../studio/schemas'
-import { startLocalLake, type LocalLake } from '../../scripts/lake/server'
 import { countMessage, tooLongMessage } from '../../web/blocks/schemaHelpers'
 import { pageBuilderBlockTypes } from '../../web/blocks/schemas'
 import { heroSchema } from '../../web/blocks/hero/schema'
-import { SANITY_API_VERSION } from '../../web/lib/config.ts'
 import { usPhoneFormatProblem } from '../../web/lib/phoneProblem'
 import { bundledDocuments } from '../../web/lib/sanity/localDataset'
+import { schemaTypes } from '../../studio/schemas'
+import { startStudioValidator, type StudioValidator } from '../support/studioValidator'
 
 /**
  * What the Studio tells an editor, through Sanity's own validator (what blocks Publish): each message
  * names the actual problem and the fix — an empty field what to write, a long one how long it may be
  * and is, a phone number the rule it breaks — and no field falls back to Sanity's bare “Required”.
  */
-const schema = createSchema({ name: 'default', types: schemaTypes })
 const docs = bundledDocuments()
 const settings = docs.find((doc) => doc._id === 'siteSettings')!
 const homePage = docs.find((doc) => doc._id === 'page-home')!
-let lake: LocalLake
-let client: ReturnType<typeof createClient>
+let validator: StudioValidator
 
 beforeAll(async () => {
-  lake = await startLocalLake({ documents: docs })
-  client = createClient({ projectId: 'offline0', dataset: 'production', apiVersion: SANITY_API_VERSION, useCdn: false, apiHost: lake.url, useProjectHostname: false })
+  validator = await startStudioValidator()
 })
-afterAll(() => lake?.close())
+afterAll(() => validator?.close())
 
-async function markersOf(document: Record<string, unknown>): Promise<DocumentValidationMarker[]> {
-  const workspace = { schema, getClient: () => client } as unknown as ValidationSource
-  return validateDocumentWithWorkspace({ document: document as unknown as SanityDocument, workspace, environment: 'studio' })
+function markersOf(document: Record<string, unknown>): Promise<DocumentValidationMarker[]> {
+  return validator.markersOf(document)
 }
 
 const errors = async (document: Record<string, unknown>) => (await markersOf(document)).filter((marker) => marker.level === 'error')

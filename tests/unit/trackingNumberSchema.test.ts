@@ -1,33 +1,22 @@
-import { createClient } from '@sanity/client'
-import { validateDocumentWithWorkspace, type DocumentValidationMarker, type ValidationSource } from '@sanity/validation'
-import { createSchema, type SanityDocument } from 'sanity'
+import type { DocumentValidationMarker } from '@sanity/validation'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { schemaTypes } from '../../studio/schemas'
 import { chooseTrackingNumber } from '../../web/lib/campaigns/trackingNumber'
 import { bundledDocuments, queryDocuments } from '../../web/lib/sanity/localDataset'
 import { trackingNumberRulesQuery } from '../../web/content/queries'
-import { startLocalLake, type LocalLake } from '../../scripts/lake/server'
+import { startStudioValidator, type StudioValidator } from '../support/studioValidator'
 
 /** Site settings → Tracking numbers, through the Studio's own validator (what blocks Publish). */
-const schema = createSchema({ name: 'default', types: schemaTypes })
 const docs = bundledDocuments()
 const settings = docs.find((doc) => doc._id === 'siteSettings')!
-let lake: LocalLake
-let client: ReturnType<typeof createClient>
+let validator: StudioValidator
 
 beforeAll(async () => {
-  lake = await startLocalLake({ documents: docs })
-  client = createClient({ projectId: 'offline0', dataset: 'production', apiVersion: '2025-06-01', useCdn: false, apiHost: lake.url, useProjectHostname: false })
+  validator = await startStudioValidator()
 })
-afterAll(() => lake?.close())
+afterAll(() => validator?.close())
 
 async function errorsOf(trackingNumbers: unknown[]): Promise<DocumentValidationMarker[]> {
-  const workspace = { schema, getClient: () => client } as unknown as ValidationSource
-  const markers = await validateDocumentWithWorkspace({
-    document: { ...structuredClone(settings), trackingNumbers } as unknown as SanityDocument,
-    workspace,
-    environment: 'studio',
-  })
+  const markers = await validator.markersOf({ ...structuredClone(settings), trackingNumbers })
   return markers.filter((marker) => marker.level === 'error')
 }
 

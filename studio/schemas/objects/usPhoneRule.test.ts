@@ -1,32 +1,19 @@
-import { createClient } from '@sanity/client'
-import { validateDocumentWithWorkspace, type DocumentValidationMarker, type ValidationSource } from '@sanity/validation'
-import { createSchema, type SanityDocument } from 'sanity'
+import type { DocumentValidationMarker } from '@sanity/validation'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { schemaTypes } from '..'
-import { startLocalLake, type LocalLake } from '../../../scripts/lake/server'
-import { SANITY_API_VERSION } from '../../../web/lib/config.ts'
+import { startStudioValidator, type StudioValidator } from '../../../tests/support/studioValidator'
 import { bundledDocuments } from '../../../web/lib/sanity/localDataset'
 
 /** Site settings → Phone number and Tracking numbers, through the Studio's own validator. */
-const schema = createSchema({ name: 'default', types: schemaTypes })
-const docs = bundledDocuments()
-const settings = docs.find((doc) => doc._id === 'siteSettings')!
-let lake: LocalLake
-let client: ReturnType<typeof createClient>
+const settings = bundledDocuments().find((doc) => doc._id === 'siteSettings')!
+let validator: StudioValidator
 
 beforeAll(async () => {
-  lake = await startLocalLake({ documents: docs })
-  client = createClient({ projectId: 'offline0', dataset: 'production', apiVersion: SANITY_API_VERSION, useCdn: false, apiHost: lake.url, useProjectHostname: false })
+  validator = await startStudioValidator()
 })
-afterAll(() => lake?.close())
+afterAll(() => validator?.close())
 
-async function markersOf(changes: Record<string, unknown>): Promise<DocumentValidationMarker[]> {
-  const workspace = { schema, getClient: () => client } as unknown as ValidationSource
-  return validateDocumentWithWorkspace({
-    document: { ...structuredClone(settings), ...changes } as unknown as SanityDocument,
-    workspace,
-    environment: 'studio',
-  })
+function markersOf(changes: Record<string, unknown>): Promise<DocumentValidationMarker[]> {
+  return validator.markersOf({ ...structuredClone(settings), ...changes })
 }
 
 const FICTION = /555-0100 to 555-0199 numbers are reserved for fiction/

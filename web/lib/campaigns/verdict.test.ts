@@ -10,6 +10,7 @@ import {
   twoProportionZTest,
   type ArmCounts,
 } from './verdict'
+import { mulberry32 } from '../../../tests/support/seededRandom'
 
 /** Two or more arms at equal weights; taps are twice the converters (shown, never counted). */
 function arms(...counts: [arm: string, visitors: number, converters: number][]): ArmCounts[] {
@@ -183,15 +184,6 @@ describe('experimentVerdict', () => {
   })
 })
 
-/** mulberry32: a tiny seeded PRNG, uniform in [0, 1). */
-function mulberry32(state: number): () => number {
-  return () => {
-    state = (state + 0x6d2b79f5) | 0
-    let t = Math.imul(state ^ (state >>> 15), 1 | state)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 describe('peeking every day (seeded A/A simulation)', () => {
   it('keeps false "conclusive" verdicts at or below 5 % with mSPRT, where the daily z-test goes far above', () => {
