@@ -147,24 +147,26 @@ describe('with Supabase configured', () => {
     expect(rest.requests.length - before).toBe(1)
   })
 
-  it.each(['error500', 'hang'] as const)('still answers 200 within 1 s with the generic text when the backend is %s', async (mode) => {
+  // The lookup gives up after SUPABASE_TIMEOUT_MS (800 ms); the ceiling below is a wide budget on a loaded 2-core
+  // machine, not a measurement (`npm run bench:personalized` prints the figures).
+  it.each(['error500', 'hang'] as const)('still answers 200, well within a few seconds, with the generic text when the backend is %s', async (mode) => {
     rest.mode = mode
     const code = mode === 'hang' ? '7001' : '7002'
     const { status, body, ms } = await html(`${site.url}/?loc_physical_ms=${code}`)
     expect(status).toBe(200)
     expect(h1Of(body)).toBe('Pest Exterminator')
     expect(body).not.toContain('We service')
-    expect(ms).toBeLessThan(1000)
+    expect(ms).toBeLessThan(3_000)
     rest.mode = 'ok'
   })
 
-  it('still answers 200 within 1 s when Supabase refuses connections', async () => {
+  it('still answers 200, well within a few seconds, when Supabase refuses connections', async () => {
     const refused = await startSite(3118, { SUPABASE_URL: 'http://127.0.0.1:9', SUPABASE_ANON_KEY: 'anon-key' })
     try {
       const { status, body, ms } = await html(`${refused.url}/?loc_physical_ms=1026339`)
       expect(status).toBe(200)
       expect(body).not.toContain('We service')
-      expect(ms).toBeLessThan(1000)
+      expect(ms).toBeLessThan(3_000)
     } finally {
       await refused.stop()
     }
