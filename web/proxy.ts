@@ -3,6 +3,7 @@ import { resolveLocation } from './lib/location'
 import { encodeVariant, lookupsFor, readInputs, routeInputs, variantFor } from './lib/personalization/variant'
 import { PERSONALIZATION_HEADER, personalizationHeader } from './lib/personalization/header'
 import { cdnCacheControl, decideVisit, type VisitDecision } from './lib/personalization/visit'
+import { recordBotExcluded } from './lib/campaigns/experimentVisitors'
 import { isKnownSlug, personalizedRouteAt } from './content/routing'
 
 /**
@@ -39,6 +40,8 @@ export async function proxy(request: NextRequest) {
   if (route) {
     const random = crypto.getRandomValues(new Uint32Array(1))[0]! / 2 ** 32
     const visit = decideVisit(route, request.headers.get('cookie') ?? undefined, request.headers.get('user-agent') ?? undefined, searchParams, random)
+    // Counted where it is decided, on every host (under npm start the front counts the crawlers it answers from its copy).
+    if (visit.excludedBot) recordBotExcluded(visit.excludedBot)
     const inputs = routeInputs(route, readInputs(searchParams, { arm: visit.arm, trackingSource: visit.trackingSource }))
     const variant = variantFor(route, inputs, await lookupsFor(route, inputs, resolveLocation))
     if (!variant) return taught(forVisitor(NextResponse.next(), visit), route)

@@ -8,7 +8,7 @@ import { BodyError, hasBody, readBody, UploadGate } from './limits.ts'
 import type { RenderAdmission } from './admission.ts'
 import { checkRequestTarget, withoutPreviewCookies } from './requestTarget.ts'
 import { signatureLooksFresh, SIGNATURE_HEADER_NAME } from '../lib/webhook.ts'
-import { hasKeptCookie, isSearchEngine, PERSONALIZATION_HEADER } from '../lib/personalization/header.ts'
+import { hasKeptCookie, PERSONALIZATION_HEADER } from '../lib/personalization/header.ts'
 import type { RequestExtras } from '../lib/personalization/variant.ts'
 import { readVisit, visitCacheControl } from '../lib/personalization/visit.ts'
 import { pageCacheKey, type CachedPage, type PageCache } from './pageCache.ts'
@@ -61,7 +61,7 @@ export interface FrontOptions extends Partial<Pick<EdgeOptions, 'trustedProxies'
   isDraining?: () => boolean
   /** Called after a publish webhook was accepted (the cache is already emptied). */
   onPublish?: () => void
-  /** Called when a bot asks for a page with a running A/B test (it gets the control, no cookie): the Calls tool's "bots excluded". */
+  /** Called when a bot's request for a page with a running A/B test is answered from the copy (the request hook counts those that reach Next): the Calls tool's "bots excluded". */
   onBotExcluded?: (experiment: string) => void
 }
 
@@ -398,14 +398,17 @@ export function createFrontHandler(options: FrontOptions) {
     // same cookies the same way to find the copy the proxy would render, and never picks one itself.
     const userAgent = request.headers['user-agent']
     const visit = readVisit(route, request.headers.cookie, userAgent, url.searchParams)
-    if (route?.experiment && isSearchEngine(userAgent)) options.onBotExcluded?.(route.experiment.name)
     // A first visit to a page with a test: the proxy picks a version and sets its cookie; that answer is this visitor's alone.
     if (visit.unassigned) return fetchFromNext(request, response, path, null, null)
     if (visit.shapedByCookie) visitorCopies.add(request)
     const extras: RequestExtras = { arm: visit.arm, trackingSource: visit.trackingSource }
     const key = pageCacheKey(url, cache.personalized, extras)
     const cached = cache.lookup(key)
-    if (cached && cached.state !== 'stale') return sendPage(request, response, cached.page, 'hit')
+    if (cached && cached.state !== 'stale') {
+      // A crawler answered here never reaches the request hook, which counts the others.
+      if (visit.excludedBot) options.onBotExcluded?.(visit.excludedBot)
+      return sendPage(request, response, cached.page, 'hit')
+    }
     // A variant with no copy at all is a fresh render: admitted within bounds (a stale copy's refresh is Next's cached one).
     const freshRender = !cached && options.renders !== undefined && key !== plainPageKey(path, extras)
     if (method === 'HEAD') {

@@ -30,6 +30,9 @@ describe('decideVisit: the proxy decides, on every host', () => {
     expect(crawler.setCookies).toEqual([])
     expect(visitCacheControl(crawler)).toBeUndefined()
     expect(cdnCacheControl(crawler)).toBeUndefined()
+    // Counted as a bot excluded by whoever answers it (the request hook, or the front from its copy).
+    expect(crawler.excludedBot).toBe('spring')
+    expect(decideVisit(route, undefined, PHONE, none, 0.1).excludedBot).toBeUndefined()
   })
 
   it('keeps a landing’s campaign in a session cookie, clears it on another landing, and uses it on later pages', () => {

@@ -22,6 +22,8 @@ export interface VisitReading {
   unassigned: boolean
   /** The page as rendered depends on the visitor's own cookies: no shared cache may keep it for others. */
   shapedByCookie: boolean
+  /** A crawler asked for the page of this running test: it gets the control and counts as a bot excluded (the Calls tool). */
+  excludedBot?: string
 }
 
 export interface VisitDecision extends VisitReading {
@@ -42,6 +44,7 @@ export function readVisit(route: VisitRoute, cookieHeader: string | undefined, u
   return {
     ...(arm ? { arm } : {}),
     ...(trackingSource ? { trackingSource } : {}),
+    ...(experiment && crawler ? { excludedBot: experiment.name } : {}),
     unassigned: Boolean(experiment && !crawler && !arm),
     shapedByCookie: Boolean(arm || trackingSource),
   }
