@@ -187,7 +187,9 @@ describe('with a Google Ads tag configured', () => {
     await expect(link.textContent()).resolves.toBe('Your Privacy Choices')
     await link.click()
     expect(await link.textContent()).toBe('You have opted out of ad personalization on this browser.')
-    expect(await commands(page)).toContainEqual(['consent', 'update', { ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied' }])
+    // The stand-in tag records what was queued once it has loaded (after load and idle), which a quick click can precede.
+    const update = ['consent', 'update', { ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied' }]
+    expect(await until(() => commands(page), (list) => list.some((call) => JSON.stringify(call) === JSON.stringify(update)))).toContainEqual(update)
     expect((await context.cookies()).find((cookie) => cookie.name === 'lpe_optout')?.value).toBe('1')
     await page.goto(`${tagged.url}/roaches`)
     const calls = await until(() => commands(page), (list) => list.length > 0)
