@@ -79,6 +79,8 @@ const EDITOR = {
   roles: [{ name: 'administrator', title: 'Administrator', description: 'Full access on the local lake' }],
   provider: 'local',
 }
+/** The lake's two sync tags (see liveEvents): what the published perspective reads, and what the drafts one does. */
+const SYNC_TAGS = { published: 's1:lake-published', drafts: 's1:lake-drafts' }
 const ALL_GRANTS = ['read', 'update', 'create', 'history', 'editHistory']
 
 /** The token of an `Authorization: Bearer …` header, else null. */
@@ -237,15 +239,28 @@ export async function startLocalLake(options: LakeOptions): Promise<LocalLake> {
   }
 
   /**
-   * The Live Content API's event stream (`data/live/events`), which the Presentation tool opens: a
-   * welcome, then nothing — the lake's query answers carry no sync tags, so no event could name one.
-   * (The Studio's own listeners bring edits into the preview.)
+   * The Live Content API (`data/live/events`), which the Presentation tool and next-sanity's
+   * `<SanityLive>` open: a welcome, then one `message` per transaction naming the sync tags it
+   * touched. The lake's tags are coarse — one for what the published perspective reads, one for what
+   * the drafts perspective reads (query answers carry them as `syncTags`) — so an event says "what
+   * you read may have changed". A published change touches both; a draft's only the drafts tag, and
+   * reaches only streams opened with `includeDrafts=true`, as on Sanity.
    */
-  function liveEvents(request: IncomingMessage, response: ServerResponse) {
+  function liveEvents(request: IncomingMessage, response: ServerResponse, url: URL) {
+    const includeDrafts = url.searchParams.get('includeDrafts') === 'true'
     response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
     response.write(`event: welcome\ndata: {}\n\n`)
+    const unsubscribe = store.subscribe((transaction) => {
+      const published = transaction.changes.some((change) => !isDraftId(change.id))
+      if (!published && !includeDrafts) return
+      const tags = published ? [SYNC_TAGS.published, SYNC_TAGS.drafts] : [SYNC_TAGS.drafts]
+      response.write(`event: message\nid: ${transaction.id}\ndata: ${JSON.stringify({ id: transaction.id, tags })}\n\n`)
+    })
     const heartbeat = setInterval(() => response.write(': keep-alive\n\n'), 20_000)
-    request.on('close', () => clearInterval(heartbeat))
+    request.on('close', () => {
+      clearInterval(heartbeat)
+      unsubscribe()
+    })
   }
 
   function runActions(actions: Record<string, unknown>[], transactionId?: string): Transaction {
@@ -431,7 +446,7 @@ export async function startLocalLake(options: LakeOptions): Promise<LocalLake> {
 
       // The client's check after an event stream failed: this origin may call, with credentials.
       if (route === 'check/cors') return send(response, 200, { result: { allowed: true, withCredentials: true } })
-      if (/^data\/live\/events\/[^/]+$/.test(route)) return liveEvents(request, response)
+      if (/^data\/live\/events\/[^/]+$/.test(route)) return liveEvents(request, response, url)
 
       const data = /^data\/([a-z]+)\/([^/]+)(?:\/(.*))?$/.exec(route)
       if (data) {
@@ -451,8 +466,11 @@ export async function startLocalLake(options: LakeOptions): Promise<LocalLake> {
             if (body.perspective) url.searchParams.set('perspective', String(body.perspective))
           }
           const started = performance.now()
-          const result = await store.query(groq, params, perspectiveOf(url, version))
-          return send(response, 200, { query: groq, result, ms: Math.round(performance.now() - started) })
+          const perspective = perspectiveOf(url, version)
+          const result = await store.query(groq, params, perspective)
+          // The Live Content API's tags for this answer: its events name them when it may have changed.
+          const syncTags = [perspective === 'published' ? SYNC_TAGS.published : SYNC_TAGS.drafts]
+          return send(response, 200, { query: groq, result, syncTags, ms: Math.round(performance.now() - started) })
         }
         if (endpoint === 'mutate') {
           const body = JSON.parse((await readBody(request)).toString('utf8')) as { mutations: Record<string, unknown>[]; transactionId?: string }

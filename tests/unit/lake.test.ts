@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { createClient } from '@sanity/client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { imageSize } from '../../scripts/lake/imageSize'
 import { startLocalLake } from '../../scripts/lake/server'
@@ -96,5 +97,52 @@ describe('the local Content Lake over HTTP', () => {
     lake.failWith = null
     const answer = (await (await fetch(`${lake.url}/v2025-06-01/data/query/production?query=*[_type=="t"].title`)).json()) as { result: string[] }
     expect(answer.result).toEqual(['Published'])
+  })
+})
+
+describe('the local Content Lake’s Live Content API (what next-sanity’s <SanityLive> and the Presentation tool listen to)', () => {
+  let lake: Awaited<ReturnType<typeof startLocalLake>>
+  beforeAll(async () => {
+    lake = await startLocalLake({ documents: [{ _id: 'a', _type: 't', title: 'Published' }] })
+  })
+  afterAll(() => lake?.close())
+
+  /** The events @sanity/client's live.events() yields, until `count` messages have come. */
+  function messages(includeDrafts: boolean, count: number, onWelcome: () => void): Promise<{ tags: string[] }[]> {
+    const client = createClient({ projectId: 'offline0', dataset: 'production', apiVersion: '2025-02-19', apiHost: lake.url, useProjectHostname: false, useCdn: false, token: 'viewer' })
+    const got: { tags: string[] }[] = []
+    return new Promise((resolve, reject) => {
+      const subscription = client.live.events({ includeDrafts }).subscribe({
+        next: (event) => {
+          if (event.type === 'welcome') onWelcome()
+          if (event.type === 'message') got.push({ tags: event.tags })
+          if (got.length === count) {
+            subscription.unsubscribe()
+            resolve(got)
+          }
+        },
+        error: reject,
+      })
+    })
+  }
+
+  it('names the sync tags of the query answers it changes: drafts streams hear draft edits, published streams only publishes', async () => {
+    const query = async (perspective: string) =>
+      ((await (await fetch(`${lake.url}/v2025-02-19/data/query/production?query=${encodeURIComponent('*[_id=="a"][0].title')}&perspective=${perspective}`)).json()) as { syncTags: string[] }).syncTags
+    const [publishedTags, draftsTags] = [await query('published'), await query('drafts')]
+    let welcomed = 0
+    let allWelcomed: () => void = () => {}
+    const ready = new Promise<void>((resolve) => (allWelcomed = resolve))
+    const welcome = () => ++welcomed === 2 && allWelcomed()
+    const drafts = messages(true, 2, welcome)
+    const published = messages(false, 1, welcome)
+    await ready
+    await lake.store.mutate([{ create: { _id: 'drafts.a', _type: 't', title: 'Typing' } }])
+    await lake.store.mutate([{ createOrReplace: { _id: 'a', _type: 't', title: 'Published again' } }])
+    const [draftEvents, publishedEvents] = await Promise.all([drafts, published])
+    // A draft edit: only the drafts perspective's tag, only on the drafts stream.
+    expect(draftEvents[0]!.tags).toEqual(draftsTags)
+    expect(draftEvents[1]!.tags).toEqual(expect.arrayContaining([...publishedTags, ...draftsTags]))
+    expect(publishedEvents).toEqual([{ tags: expect.arrayContaining(publishedTags) }])
   })
 })
