@@ -2,6 +2,7 @@ import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook'
 import http from 'node:http'
 import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { noteRetry } from '../support/retries'
 import { startSite, type NextServer } from './nextServer'
 
 /**
@@ -144,6 +145,7 @@ describe('the publish webhook', () => {
     })
     let status = ''
     for (let tries = 0; tries < 3 && status !== '413'; tries++) {
+      if (tries > 0) noteRetry(`abuse: the 413 answer was lost to a reset (${status || 'no answer'}), sent again`)
       sent = 0
       status = await attempt()
     }

@@ -9,13 +9,13 @@ import { sqliteCallLog } from '../../web/lib/calls/store'
 import { bundledDocuments } from '../../web/lib/sanity/localDataset'
 import { startPostgrest, type PostgrestStandIn } from '../support/postgrest'
 import { launchBrowser, VIEWPORTS } from './browser'
-import { buildNext, startSite, type NextServer } from './nextServer'
+import { startSite, type NextServer } from './nextServer'
 
 /**
  * Calls an advertiser can count, in real Chromium against `npm start`:
  * - no tag configured (the bundled settings): every tap reaches the site's own call log (SQLite),
  *   even before React hydrates, junk is refused, click IDs are kept, and no request leaves the site;
- * - a Google Ads tag configured (a build on a dataset copy, gtag.js served by a loopback stand-in
+ * - a Google Ads tag configured (the production build serving a dataset copy, gtag.js served by a loopback stand-in
  *   that records what it is called with, the call log in Supabase through the PostgREST stand-in):
  *   one conversion per tap with the page's ad context and click IDs, the tag loaded only after the
  *   page, Consent Mode defaults before it, and Global Privacy Control or the footer opt-out deny ads.
@@ -55,8 +55,7 @@ beforeAll(async () => {
   const datasetFile = path.join(folder, 'tagged.ndjson')
   mkdirSync(folder, { recursive: true })
   writeFileSync(datasetFile, dataset.map((doc) => JSON.stringify(doc)).join('\n') + '\n')
-  const taggedEnv = { CONTENT_DATASET_FILE: datasetFile, NEXT_DIST_DIR: '.next-tag', GOOGLE_TAG_ORIGIN: tagOrigin, SUPABASE_URL: rest.url, SUPABASE_ANON_KEY: 'anon-key' }
-  await buildNext(taggedEnv)
+  const taggedEnv = { CONTENT_DATASET_FILE: datasetFile, GOOGLE_TAG_ORIGIN: tagOrigin, SUPABASE_URL: rest.url, SUPABASE_ANON_KEY: 'anon-key' }
   ;[plain, tagged, browser] = await Promise.all([startSite(base + 50, { CALL_LOG_FILE: callLogFile }), startSite(base + 51, taggedEnv), launchBrowser()])
 }, 480_000)
 

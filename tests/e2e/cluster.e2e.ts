@@ -1,18 +1,17 @@
 import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook'
-import { existsSync } from 'node:fs'
 import https from 'node:https'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bundledDocuments } from '../../web/lib/sanity/localDataset'
 import { copyBuild, httpsRequest, redisCli, startNginx, startRedis, type Answer, type Nginx, type Process } from '../support/cluster'
 import { startLocalLake, type LocalLake } from '../../scripts/lake/server'
 import { siteEnvOnLake } from '../../scripts/lake/siteEnv'
-import { buildNext, startSite, type NextServer } from './nextServer'
+import { startSite, type NextServer } from './nextServer'
 
 /**
  * The reference topology (README, Deploying): nginx terminating TLS (deploy/nginx.conf, a
  * certificate made by openssl) in front of two instances of `npm start` that share one
  * redis-server, content from the local Content Lake (scripts/lake). Each instance has its own copy of the
- * build, so nothing is shared through the disk: only through Redis.
+ * production build, so nothing is shared through the disk: only through Redis.
  */
 const LAKE_PORT = 4337
 const REDIS_PORT = 6391
@@ -20,8 +19,8 @@ const NGINX_PORT = 3443
 const PORTS = [3141, 3142] as const
 const SECRET = 'cluster-webhook-secret'
 const DIST = ['.next-cluster', '.next-cluster-b'] as const
-const buildEnv = siteEnvOnLake({ port: LAKE_PORT, projectId: 'standin', webhookSecret: SECRET, readToken: 'stand-in-read-token', distDir: DIST[0] })
-const instanceEnv = (index: 0 | 1) => ({ ...buildEnv, NEXT_DIST_DIR: DIST[index], REDIS_URL: `redis://127.0.0.1:${REDIS_PORT}`, TRUSTED_PROXIES: '127.0.0.1' })
+const lakeEnv = siteEnvOnLake({ port: LAKE_PORT, projectId: 'standin', webhookSecret: SECRET, readToken: 'stand-in-read-token' })
+const instanceEnv = (index: 0 | 1) => ({ ...lakeEnv, NEXT_DIST_DIR: DIST[index], REDIS_URL: `redis://127.0.0.1:${REDIS_PORT}`, TRUSTED_PROXIES: '127.0.0.1' })
 
 let lake: LocalLake
 let redis: Process
@@ -31,9 +30,7 @@ let agent: https.Agent
 
 beforeAll(async () => {
   lake = await startLocalLake({ documents: bundledDocuments(), port: LAKE_PORT })
-  // E2E_REUSE_CLUSTER_BUILD=1 skips the build when iterating on this file alone.
-  if (!process.env.E2E_REUSE_CLUSTER_BUILD || !existsSync(`web/${DIST[0]}/BUILD_ID`)) await buildNext(buildEnv)
-  copyBuild(DIST[0], DIST[1])
+  for (const dist of DIST) copyBuild(process.env.NEXT_DIST_DIR || '.next', dist)
   redis = await startRedis(REDIS_PORT)
   sites.push(await startSite(PORTS[0], instanceEnv(0)), await startSite(PORTS[1], instanceEnv(1)))
   nginx = await startNginx(NGINX_PORT, [...PORTS])

@@ -7,16 +7,16 @@ import { routeSlugsQuery, settingsQuery } from '../../web/content/queries'
 import type { RouteSlugsQueryResult, SettingsQueryResult } from '../../web/sanity.types'
 import { COPY_MARKER, isNumbersOrPunctuation, markCopy } from '../support/markCopy'
 import { launchBrowser, VIEWPORTS } from './browser'
-import { buildNext, startSite, type NextServer } from './nextServer'
+import { startSite, type NextServer } from './nextServer'
 
 /**
- * Proof that every word is the editors': the site is built on a copy of the dataset where every
+ * Proof that every word is the editors': the production build serves a copy of the dataset where every
  * editable string ends in a marker, and every visible text node of every route must carry it
  * (digits and punctuation alone excepted). Prints the coverage per route.
  */
 const datasetFile = path.resolve('test-results/copy-coverage/dataset.ndjson')
 const marked = markCopy(bundledDocuments())
-const env = { CONTENT_DATASET_FILE: datasetFile, NEXT_DIST_DIR: '.next-copy' }
+const env = { CONTENT_DATASET_FILE: datasetFile }
 
 let site: NextServer
 let browser: Browser
@@ -28,7 +28,6 @@ beforeAll(async () => {
   const settings = (await queryDocuments(marked, settingsQuery)) as NonNullable<SettingsQueryResult>
   const slugs = (await queryDocuments(marked, routeSlugsQuery)) as RouteSlugsQueryResult
   paths = [...slugs.map((slug) => (slug === settings.homeSlug ? '/' : `/${slug}`)), '/no-such-page']
-  await buildNext(env)
   site = await startSite(3137, env)
   browser = await launchBrowser()
 }, 480_000)

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { rmSync } from 'node:fs'
+import { cpSync, rmSync } from 'node:fs'
 import path from 'node:path'
 
 /** Builds and starts the site's production server with extra environment; resolves once it answers. */
@@ -12,11 +12,22 @@ export interface NextServer {
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 
-/** Builds the site with extra environment (e.g. into NEXT_DIST_DIR, against a local Content Lake). */
-export async function buildNext(env: Record<string, string>): Promise<void> {
+/**
+ * Builds the site with extra environment into env.NEXT_DIST_DIR. With `compiledIn` (a finished build's
+ * folder), the compile is taken from that build and only Next's generate step runs (`next build
+ * --experimental-build-mode generate`: collecting page data and prerendering, where content is read),
+ * so a test of what a build does with its content costs seconds, not a whole compile.
+ */
+export async function buildNext(env: Record<string, string>, { compiledIn }: { compiledIn?: string } = {}): Promise<void> {
   // A separate build starts from nothing: Next keeps its fetch cache between builds in the same folder.
   if (env.NEXT_DIST_DIR) rmSync(path.join(ROOT, 'web', env.NEXT_DIST_DIR), { recursive: true, force: true })
-  const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'build', 'web'], {
+  if (compiledIn) {
+    if (!env.NEXT_DIST_DIR) throw new Error('buildNext: a build from another compile needs a NEXT_DIST_DIR of its own')
+    const from = path.join(ROOT, 'web', compiledIn)
+    cpSync(from, path.join(ROOT, 'web', env.NEXT_DIST_DIR), { recursive: true, filter: (source) => source !== path.join(from, 'cache') })
+  }
+  const mode = compiledIn ? ['--experimental-build-mode', 'generate'] : []
+  const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'build', 'web', ...mode], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -5,24 +5,23 @@ import { formatUsPhone, telHref } from '../../web/lib/phone'
 import { bundledDocuments, type SanityDocumentLike } from '../../web/lib/sanity/localDataset'
 import { startLocalLake, type LocalLake } from '../../scripts/lake/server'
 import { siteEnvOnLake } from '../../scripts/lake/siteEnv'
-import { buildNext, startSite, type NextServer } from './nextServer'
+import { startSite, type NextServer } from './nextServer'
 
 /**
- * Publish → live, end to end: the site is built and served against the local Content Lake (scripts/lake; the
+ * Publish → live, end to end: the production build is served against the local Content Lake (scripts/lake; the
  * real @sanity/client through apiHost), an editor's change lands in the lake, Sanity's signed
  * webhook arrives, and the changed pages show the change within seconds. A forged webhook changes
  * nothing.
  */
 const LAKE_PORT = 4317
 const SECRET = 'test-webhook-secret'
-const env = siteEnvOnLake({ port: LAKE_PORT, projectId: 'standin', webhookSecret: SECRET, readToken: 'stand-in-read-token', distDir: '.next-lake' })
+const env = siteEnvOnLake({ port: LAKE_PORT, projectId: 'standin', webhookSecret: SECRET, readToken: 'stand-in-read-token' })
 
 let lake: LocalLake
 let site: NextServer
 
 beforeAll(async () => {
   lake = await startLocalLake({ documents: bundledDocuments(), port: LAKE_PORT })
-  await buildNext(env)
   site = await startSite(3127, env)
 }, 600_000)
 

@@ -1,8 +1,9 @@
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { CHROMIUM_PATH } from './browser'
 import { startSite, type NextServer } from './nextServer'
+import { RETRY_LOG } from '../support/retries'
 
 /**
  * Starts the production server (`npm start` = web/server/main.ts: the front and Next behind it) on
@@ -27,9 +28,13 @@ export default async function setup(project: TestProject) {
   if (!existsSync(path.join(root, 'web', process.env.NEXT_DIST_DIR || '.next', 'BUILD_ID'))) {
     throw new Error('No production build: run `npm run build` first (npm test does).')
   }
+  rmSync(RETRY_LOG, { force: true })
   server = await startSite(PORT)
   project.provide('baseUrl', server.url)
   return async () => {
     await server?.stop()
+    // Every retry a test still needed (tests/support/retries.ts): the goal is none.
+    const retries = existsSync(RETRY_LOG) ? readFileSync(RETRY_LOG, 'utf8').split('\n').filter(Boolean) : []
+    console.log(`\nRetries in this run: ${retries.length}${retries.map((line) => `\n  ${line}`).join('')}`)
   }
 }

@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
@@ -7,24 +7,26 @@ import { stegaClean } from 'next-sanity'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startLocalLake, type LocalLake } from '../../scripts/lake/server.ts'
 import { siteEnvOnLake } from '../../scripts/lake/siteEnv.ts'
+import { DEFAULT_LAKE_PORT } from '../../web/lib/config'
 import { telHref } from '../../web/lib/phone'
 import { seedCallLog } from '../support/callLogFixture'
+import { noteRetry } from '../support/retries'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser'
-import { buildNext, startSite, type NextServer } from './nextServer'
+import { startSite, type NextServer } from './nextServer'
 
 /**
- * The real Studio, in Chromium, on the local Content Lake (scripts/lake): the site is built and
+ * The real Studio, in Chromium, on the local Content Lake (scripts/lake): the production build is
  * served the way `npm run dev` runs it with no Sanity project (Studio and site on the lake, signed
  * publish webhook to /api/revalidate), and an editor's flows run end to end.
  */
 const ROOT = path.resolve(import.meta.dirname, '../..')
-const LAKE_PORT = 4417
-const LAKE_TLS_PORT = 4418
+// The production build's Studio talks to the local lake where `npm run dev` runs it (HTTPS on 3335, HTTP one below).
+const LAKE_TLS_PORT = Number(DEFAULT_LAKE_PORT)
+const LAKE_PORT = LAKE_TLS_PORT - 1
 const SITE_PORT = 3137
 const SECRET = 'studio-test-webhook-secret'
 const callLogFile = path.join(mkdtempSync(path.join(tmpdir(), 'studio-calls-')), 'calls.sqlite')
-const DIST_DIR = '.next-studio'
-const env = { ...siteEnvOnLake({ port: LAKE_PORT, tlsPort: LAKE_TLS_PORT, webhookSecret: SECRET, readToken: 'local-lake', distDir: DIST_DIR }), CALL_LOG_FILE: callLogFile }
+const env = { ...siteEnvOnLake({ port: LAKE_PORT, tlsPort: LAKE_TLS_PORT, webhookSecret: SECRET, readToken: 'local-lake' }), CALL_LOG_FILE: callLogFile }
 
 let dataDir: string
 let lake: LocalLake
@@ -43,8 +45,6 @@ beforeAll(async () => {
     tlsPort: LAKE_TLS_PORT,
     webhook: { url: `http://127.0.0.1:${SITE_PORT}/api/revalidate`, secret: SECRET },
   })
-  // E2E_REUSE_STUDIO_BUILD=1 skips the build when iterating on this file alone.
-  if (!process.env.E2E_REUSE_STUDIO_BUILD || !existsSync(path.join(ROOT, 'web', DIST_DIR, 'BUILD_ID'))) await buildNext(env)
   site = await startSite(SITE_PORT, env)
   // The lake's HTTPS certificate is self-signed (a developer accepts it once in their browser).
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, '--ignore-certificate-errors'] })
@@ -113,7 +113,7 @@ async function publish(page: Page, id: string) {
     await button.click()
     try {
       await until(`${id} is published`, async () => published(), 15_000)
-      if (attempt > 1) console.log(`[studio e2e] Publish was clicked ${attempt} times`)
+      if (attempt > 1) noteRetry(`studio: Publish of ${id} was clicked ${attempt} times`)
       return
     } catch (error) {
       if (attempt === 3) throw error
@@ -135,7 +135,7 @@ async function addSection(page: Page, field: string, item: RegExp) {
     if (!(await choice.isVisible())) await add.click()
     try {
       await choice.click({ timeout: 10_000 })
-      if (attempt > 1) console.log(`[studio e2e] the "Add item" menu closed ${attempt - 1} time(s) before ${item} could be chosen`)
+      if (attempt > 1) noteRetry(`studio: the "Add item" menu closed ${attempt - 1} time(s) before ${item} could be chosen`)
       return
     } catch (error) {
       if (attempt === 4) throw error
@@ -342,7 +342,7 @@ describe('the Studio on the local Content Lake', { timeout: 240_000 }, () => {
         await versionB.waitFor({ timeout: 10_000 })
       } catch (error) {
         if (attempt === 4) throw error
-        console.log(`[studio e2e] End A/B test: the dialog did not open on try ${attempt}`)
+        noteRetry(`studio: End A/B test: the dialog did not open on try ${attempt}`)
         await page.keyboard.press('Escape')
       }
     }

@@ -1,14 +1,11 @@
 import { evaluate, parse } from 'groq-js'
 import { readFileSync } from 'node:fs'
-import path from 'node:path'
-import { serverConfig } from '../config.ts'
+import { datasetPath } from './contentSource.ts'
 
 /**
  * The bundled dataset (an NDJSON export, as `sanity dataset export` writes it), queried in-process
  * with groq-js. This is what the site serves when no Sanity project is configured.
  */
-const DATASET_FILE = path.join('studio', 'dataset', 'production.ndjson')
-
 export type SanityDocumentLike = { _id: string; _type: string } & Record<string, unknown>
 
 export function parseNdjson(text: string): SanityDocumentLike[] {
@@ -18,13 +15,6 @@ export function parseNdjson(text: string): SanityDocumentLike[] {
     .map((line) => JSON.parse(line) as SanityDocumentLike)
     // An export may hold drafts; the public site shows published documents only.
     .filter((doc) => !doc._id.startsWith('drafts.'))
-}
-
-function datasetPath(): string {
-  const datasetFile = serverConfig().datasetFile
-  if (datasetFile) return path.resolve(datasetFile)
-  // `next build web` runs from the repository root; tools run from web/ resolve one level up.
-  return path.basename(process.cwd()) === 'web' ? path.resolve('..', DATASET_FILE) : path.resolve(DATASET_FILE)
 }
 
 let documents: SanityDocumentLike[] | undefined

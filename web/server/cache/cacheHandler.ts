@@ -1,9 +1,10 @@
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { LRUCache } from 'lru-cache'
 import type { CacheHandler, CacheHandlerContext, CacheHandlerValue } from 'next/dist/server/lib/incremental-cache'
 import { readConfig } from '../../lib/config.ts'
+import { contentSourceId } from '../../lib/sanity/contentSource.ts'
 import { decodeEntry, encodeEntry, entrySize } from './entryCodec.ts'
 import { keyPrefix, logRedisProblem, publishInvalidation, redis, withTimeout } from './sharedCache.ts'
 
@@ -18,7 +19,10 @@ import { keyPrefix, logRedisProblem, publishInvalidation, redis, withTimeout } f
  * - With REDIS_URL: entries are shared by every instance (a page one instance rendered is a HIT on
  *   the others), with a TTL so Redis' `volatile-lru` can evict them; the local cache keeps what this
  *   instance saw, for when Redis is unreachable. Tag invalidations reach every instance (sharedCache.ts).
- * - Either way, pages prerendered by `next build` are read from the build folder (never written).
+ * - Either way, pages prerendered by `next build` are read from the build folder (never written), but only
+ *   when this server reads the content the build read (lib/sanity/contentSource.ts): the build records
+ *   its content source beside BUILD_ID, so one build serves a Content Lake, a dataset copy or the bundled
+ *   dataset, each page rendered from what the server reads.
  */
 type Get = CacheHandler['get']
 type Set = CacheHandler['set']
@@ -49,12 +53,17 @@ export default class SiteCacheHandler {
   private readonly buildId: string
 
   constructor(context: CacheHandlerContext) {
-    this.build = context.fs && context.serverDistDir ? new FileSystemCache({ ...context, flushToDisk: false, maxMemoryCacheSize: 0 }) : null
+    const { contentId, readsBuildContent } = buildContent(context.serverDistDir)
+    this.build = context.fs && context.serverDistDir && readsBuildContent ? new FileSystemCache({ ...context, flushToDisk: false, maxMemoryCacheSize: 0 }) : null
     this.buildId = readBuildId(context.serverDistDir)
+    this.contentId = contentId
   }
 
+  private readonly contentId: string
+
   private redisKey(key: string): string {
-    return `${keyPrefix()}${this.buildId}:${key}`
+    // Instances of one build that read different content never share a page.
+    return `${keyPrefix()}${this.buildId}:${this.contentId}:${key}`
   }
 
   async get(...[key, context]: Parameters<Get>): Promise<CacheHandlerValue | null> {
@@ -99,6 +108,33 @@ export default class SiteCacheHandler {
   }
 
   resetRequestCache() {}
+}
+
+const CONTENT_SOURCE_FILE = 'content-source'
+const CONTENT_KEY = Symbol.for('pest-site.buildContent')
+
+/**
+ * During `next build`: records which content the prerendered pages are made from. Serving: whether this
+ * server reads that same content (worked out once per process; Next makes a handler per request).
+ */
+function buildContent(serverDistDir: string | undefined): { contentId: string; readsBuildContent: boolean } {
+  const global = globalThis as unknown as Record<symbol, { contentId: string; readsBuildContent: boolean } | undefined>
+  const known = global[CONTENT_KEY]
+  if (known) return known
+  const contentId = contentSourceId(readConfig(process.env))
+  const file = serverDistDir ? path.join(serverDistDir, '..', CONTENT_SOURCE_FILE) : undefined
+  if (process.env.NEXT_PHASE === 'phase-production-build') {
+    if (file) writeFileSync(file, `${contentId}\n`)
+    return (global[CONTENT_KEY] = { contentId, readsBuildContent: false })
+  }
+  let built: string | undefined
+  try {
+    built = file ? readFileSync(file, 'utf8').trim() : undefined
+  } catch {
+    // A build from before this file existed: its pages are from the environment it was built in.
+    built = contentId
+  }
+  return (global[CONTENT_KEY] = { contentId, readsBuildContent: built === contentId })
 }
 
 function readBuildId(serverDistDir: string | undefined): string {
