@@ -1,9 +1,9 @@
 import type { Metadata, Viewport } from 'next'
 import type { ReactNode } from 'react'
-import { VisualEditing } from 'next-sanity/visual-editing'
 import { CallTracking } from '@/components/CallTracking'
 import { isDraftMode } from '@/lib/sanity/draft'
 import { siteUrl } from '@/lib/site'
+import { LivePreview } from './LivePreview'
 import { getSettings } from './loaders'
 
 /**
@@ -37,8 +37,8 @@ export async function SiteBody({ children }: { children: ReactNode }) {
         {site.skipLinkLabel}
       </a>
       {children}
-      {/* Click-to-edit overlays for the Studio's Presentation tool: in draft mode only, never in public pages. */}
-      {previewing ? <VisualEditing /> : null}
+      {/* The Presentation tool's overlays and live refresh: in draft mode only, never in public pages. */}
+      {previewing ? <LivePreview /> : null}
     </>
   )
 }

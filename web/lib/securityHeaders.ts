@@ -24,7 +24,7 @@ function apiHostSources(apiHost: string | undefined, sockets = false): string {
   return schemes.flatMap((scheme) => hosts.map((each) => ` ${scheme}//${each}`)).join('')
 }
 
-export function pageCsp({ production, supabaseOrigin, studioOrigin }: HeaderOptions): string {
+export function pageCsp({ production, supabaseOrigin, studioOrigin, studioApiHost }: HeaderOptions): string {
   const images = ["'self'", 'data:', 'blob:', 'https://cdn.sanity.io', supabaseOrigin].filter(Boolean).join(' ')
   return [
     "default-src 'self'",
@@ -32,7 +32,9 @@ export function pageCsp({ production, supabaseOrigin, studioOrigin }: HeaderOpti
     "style-src 'self' 'unsafe-inline'",
     `img-src ${images}`,
     "font-src 'self'",
-    `connect-src 'self' https://*.sanity.io wss://*.sanity.io${production ? '' : ' ws:'}`,
+    // A draft-mode page listens to the Live Content API where the Studio talks: a local lake's own
+    // address, exactly (web/content/LivePreview.tsx; every page's header carries it, so one origin only).
+    `connect-src 'self' https://*.sanity.io wss://*.sanity.io${studioApiHost ? ` ${new URL(studioApiHost).origin}` : ''}${production ? '' : ' ws:'}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { studioCsp } from './securityHeaders'
+import { pageCsp, studioCsp } from './securityHeaders'
 
 const directive = (policy: string, name: string) => policy.split('; ').find((part) => part.startsWith(`${name} `)) ?? ''
 
@@ -14,5 +14,12 @@ describe('the Studio route’s Content-Security-Policy', () => {
     const policy = studioCsp({ production: true })
     expect(directive(policy, 'connect-src').split(' ')).toContain('https://sanity-cdn.com')
     expect(policy).not.toContain('localhost')
+  })
+})
+
+describe('a page’s Content-Security-Policy', () => {
+  it('lets a draft-mode page listen to a local lake’s live events, and names no lake with a real project', () => {
+    expect(directive(pageCsp({ production: true, studioApiHost: 'https://localhost:3335' }), 'connect-src').split(' ')).toContain('https://localhost:3335')
+    expect(pageCsp({ production: true })).not.toContain('localhost')
   })
 })

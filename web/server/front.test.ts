@@ -174,6 +174,9 @@ describe('the front: rewriting pages', () => {
     expect(await response.text()).toContain('<script>alert(1)</script></head>')
     // sha256 of "alert(1)", next to the page's own script's hash.
     expect(response.headers.get('content-security-policy')).toContain("'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='")
+    // A draft-mode page (the Presentation tool's hidden frame, which never paints until it connects) is sent as Next wrote it.
+    const draft = await fetch(`http://127.0.0.1:${(rewriting.address() as AddressInfo).port}/ants`, { headers: { cookie: '__prerender_bypass=secret' } })
+    expect(await draft.text()).not.toContain('alert(1)')
     rewriting.closeAllConnections()
     await new Promise((resolve) => rewriting.close(resolve))
   })

@@ -215,7 +215,11 @@ export function createFrontHandler(options: FrontOptions) {
       // A kept copy is compressed both ways, once; a page sent once only the way this client takes.
       const wanted = pageEncoding(request.headers['accept-encoding'])
       const encodings: PageEncoding[] = keep ? ['gzip', 'br'] : wanted ? [wanted] : []
-      const page = toPage(upstreamResponse, transformHtml ? Buffer.from(transformHtml(html.toString('utf8')), 'utf8') : html, encodings)
+      // Not a draft-mode page (the Studio's Presentation preview; an invalid preview cookie was dropped on
+      // arrival): the tool keeps its frame hidden until the page's visual editing connects, and scripts
+      // started after the first paint would never start in a frame that does not paint.
+      const rewrite = transformHtml && !DRAFT_COOKIES.test(request.headers.cookie ?? '') ? transformHtml : undefined
+      const page = toPage(upstreamResponse, rewrite ? Buffer.from(rewrite(html.toString('utf8')), 'utf8') : html, encodings)
       // For any shared cache downstream: an answer that sets a cookie, or one the visitor's own cookies shaped, is this visitor's only.
       const privately = visitCacheControl({ setCookies: [upstreamResponse.headers['set-cookie'] ?? []].flat(), shapedByCookie: visitorCopies.has(request) })
       if (privately) page.headers['cache-control'] = privately
