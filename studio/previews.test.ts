@@ -3,9 +3,11 @@ import { experimentPreview, listedAddress } from './previews'
 
 describe('what the Studio lists', () => {
   it('lists the home page at /, every other page at its slug', () => {
-    expect(listedAddress('/home', 'home')).toBe('/ (home page)')
-    expect(listedAddress('/about-us', 'home')).toBe('/about-us')
-    expect(listedAddress('/home', null)).toBe('/home')
+    expect(listedAddress('home', 'page-home', 'page-home')).toBe('/ (home page)')
+    expect(listedAddress('home', 'drafts.page-home', 'page-home')).toBe('/ (home page)')
+    expect(listedAddress('about-us', 'page-about', 'page-home')).toBe('/about-us')
+    expect(listedAddress('home', 'page-home', null)).toBe('/home')
+    expect(listedAddress(undefined, 'page-new', 'page-home')).toBe('No address yet')
   })
 
   it('titles an A/B test with plain words (the breadcrumb of a version’s dialog)', () => {

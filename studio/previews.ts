@@ -1,9 +1,10 @@
 /**
  * What the Studio lists as a page's address: its slug as "/<slug>", except the home page (the page
- * Site settings names), which is served at "/" — "/home" answers 404.
+ * Site settings names, studio/homePage.ts), which is served at "/" — "/<its slug>" answers 404.
  */
-export function listedAddress(subtitle: string, homeSlug: string | null): string {
-  return homeSlug && subtitle === `/${homeSlug}` ? '/ (home page)' : subtitle
+export function listedAddress(slug: string | null | undefined, id: string | undefined, homePageId: string | null): string {
+  if (id && homePageId && id.replace(/^(drafts|versions\.[^.]+)\./, '') === homePageId) return '/ (home page)'
+  return slug ? `/${slug}` : 'No address yet'
 }
 
 /**

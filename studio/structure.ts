@@ -3,12 +3,14 @@ import { BugIcon } from '@sanity/icons/Bug'
 import { CogIcon } from '@sanity/icons/Cog'
 import { DocumentIcon } from '@sanity/icons/Document'
 import { HelpCircleIcon } from '@sanity/icons/HelpCircle'
+import { map } from 'rxjs'
 import type { StructureResolver } from 'sanity/structure'
+import { watchHomePage } from './homePage'
 import { SITE_SETTINGS_ID } from './schemas/documents/siteSettings'
 
 export const singletonTypes = new Set(['siteSettings'])
 
-export const structure: StructureResolver = (S) =>
+export const structure: StructureResolver = (S, { documentStore }) =>
   S.list()
     .title('Content')
     .items([
@@ -17,7 +19,12 @@ export const structure: StructureResolver = (S) =>
         .icon(CogIcon)
         .child(S.document().schemaType('siteSettings').documentId(SITE_SETTINGS_ID).title('Site settings')),
       S.divider(),
-      S.documentTypeListItem('page').title('Pages').icon(DocumentIcon),
+      // Drawn once the home page is known, so the page Site settings names is listed at "/" (studio/homePage.ts);
+      // drawn again when Site settings names another.
+      S.documentTypeListItem('page')
+        .title('Pages')
+        .icon(DocumentIcon)
+        .child(() => watchHomePage(documentStore).pipe(map(() => S.documentTypeList('page').title('Pages')))),
       S.documentTypeListItem('pestPage').title('Pest pages').icon(BugIcon),
       S.documentTypeListItem('pest').title('Pests').icon(BugIcon),
       S.documentTypeListItem('faq').title('FAQs').icon(HelpCircleIcon),

@@ -1,7 +1,8 @@
 import { DocumentIcon } from '@sanity/icons/Document'
 import { defineArrayMember, defineField, defineType } from 'sanity'
 import { listRules, textRules } from '../../../web/blocks/schemaHelpers'
-import { experimentPreview } from '../../previews'
+import { currentHomePageId } from '../../homePage'
+import { experimentPreview, listedAddress } from '../../previews'
 import { pageBuilderBlockTypes } from '../../../web/blocks/schemas'
 import { normalizeKeyword } from '../../../web/lib/personalization/keyword'
 import { AD_INPUT_NAMES, VARIANT_FIELDS } from '../../../web/lib/personalization/variant'
@@ -229,7 +230,7 @@ export const page = defineType({
     defineField({ name: 'seo', title: 'Search engine listing', type: 'seo', group: 'seo', validation: (rule) => rule.required().error('Fill in “Search engine listing” on the Search engines tab: Page title and Meta description.') }),
   ],
   preview: {
-    select: { title: 'title', slug: 'slug.current' },
-    prepare: ({ title, slug }) => ({ title, subtitle: slug ? `/${slug}` : 'No address yet' }),
+    select: { title: 'title', slug: 'slug.current', id: '_id' },
+    prepare: ({ title, slug, id }) => ({ title, subtitle: listedAddress(slug, id, currentHomePageId()) }),
   },
 })
