@@ -29,7 +29,11 @@ describe('every page fits the first flight', () => {
     expect(over).toEqual([])
   })
 
-  // Open (issue 25): the gzip copies still pass the budget on 10 of 26 routes, by 173 to 4,249 B (Next's flight data
-  // repeats the page's markup more than gzip's 32 KB window away; Brotli's window reaches it). The table prints them.
-  it.todo(`sends headers + gzip HTML within ${FIRST_FLIGHT_BYTES} bytes on every route`)
+  // The gzip copy (a client without Brotli) too: Next's flight data repeats the page's markup further back than gzip's
+  // 32 KB window reaches, so this holds only while pages stay lean (icons and repeated class lists in the site CSS,
+  // no 404 page in every page's flight data; README "First flight").
+  it(`sends headers + gzip HTML within ${FIRST_FLIGHT_BYTES} bytes on every route`, () => {
+    const over = rows.filter((row) => row.headerBytes + row.gzipBytes > FIRST_FLIGHT_BYTES).map((row) => `${row.route}: ${row.headerBytes + row.gzipBytes} B`)
+    expect(over).toEqual([])
+  })
 })

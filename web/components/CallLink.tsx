@@ -2,16 +2,19 @@ import type { ReactNode } from 'react'
 import { telHref } from '@/lib/phone'
 import { PhoneIcon } from './icons'
 
+/**
+ * The three looks of a phone link, as classes of the site CSS (globals.css, `.btn-call` …): a page has up to a
+ * dozen call links and each class list was written into the HTML and again into Next's flight data (issue 25).
+ * Utilities a caller adds still win (they are a later layer); `hover:text-brand-900` stays a utility so a
+ * caller's hover colour resolves against it exactly as before.
+ */
 const variants = {
   /** The big red button: the one conversion of the site. */
-  primary:
-    'inline-flex min-h-12 items-center justify-center gap-2 rounded-xl bg-call-600 px-6 py-3 text-center text-lg leading-tight font-bold text-balance text-white shadow-md transition-colors hover:bg-call-700 focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-call-600',
+  primary: 'btn-call',
   /** A green button for secondary placements (header). */
-  brand:
-    'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-brand-700 px-4 py-2 font-bold text-white transition-colors hover:bg-brand-800 focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-brand-700',
+  brand: 'btn-brand',
   /** A phone number inside text. */
-  inline:
-    'inline-flex min-h-11 items-center font-bold text-brand-700 underline decoration-2 underline-offset-4 hover:text-brand-900',
+  inline: 'link-call hover:text-brand-900',
 } as const
 
 /**

@@ -4,13 +4,15 @@ import type { BlockContent } from '@/sanity.types'
 
 const components: PortableTextComponents = {
   block: {
-    normal: ({ children }) => <p className="my-4 leading-relaxed">{children}</p>,
-    h2: ({ children }) => <h2 className="mt-10 mb-3 text-2xl font-bold text-ink">{children}</h2>,
-    h3: ({ children }) => <h3 className="mt-8 mb-2 text-xl font-bold text-ink">{children}</h3>,
+    // Their look comes from the wrapper's `.rich` (globals.css): no class list per paragraph, in the HTML and again in
+    // Next's flight data (issue 25).
+    normal: ({ children }) => <p>{children}</p>,
+    h2: ({ children }) => <h2>{children}</h2>,
+    h3: ({ children }) => <h3>{children}</h3>,
   },
   list: {
-    bullet: ({ children }) => <ul className="my-4 list-disc space-y-2 pl-6">{children}</ul>,
-    number: ({ children }) => <ol className="my-4 list-decimal space-y-2 pl-6">{children}</ol>,
+    bullet: ({ children }) => <ul>{children}</ul>,
+    number: ({ children }) => <ol>{children}</ol>,
   },
   marks: {
     link: ({ value, children }) => {
@@ -32,7 +34,7 @@ const components: PortableTextComponents = {
 export function RichText({ value, className = '' }: { value: BlockContent | null | undefined; className?: string }) {
   if (!value?.length) return null
   return (
-    <div className={`text-base text-muted sm:text-lg ${className}`}>
+    <div className={`rich ${className}`}>
       <PortableText value={value} components={components} />
     </div>
   )

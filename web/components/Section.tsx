@@ -19,8 +19,8 @@ export function Section({
   labelledBy?: string
 }) {
   return (
-    <section className={`${tones[tone]} py-12 sm:py-16`} aria-labelledby={labelledBy}>
-      <div className={`mx-auto px-4 ${narrow ? 'max-w-3xl' : 'max-w-6xl'}`}>{children}</div>
+    <section className={`${tones[tone]} section`} aria-labelledby={labelledBy}>
+      <div className={narrow ? 'inner-narrow' : 'inner'}>{children}</div>
     </section>
   )
 }
@@ -38,9 +38,9 @@ export function SectionHeading({
   asPageTitle?: boolean
 }) {
   const Heading = asPageTitle ? 'h1' : 'h2'
-  const size = asPageTitle ? 'text-3xl sm:text-4xl' : 'text-2xl sm:text-3xl'
+  // .section-title / .page-title (globals.css): one class each, not the same utility list on every section.
   return (
-    <Heading id={id} className={`text-balance font-extrabold tracking-tight ${size} ${className}`}>
+    <Heading id={id} className={`${asPageTitle ? 'page-title' : 'section-title'}${className ? ` ${className}` : ''}`}>
       {children}
     </Heading>
   )

@@ -12,7 +12,8 @@ export function StickyCallBar({ site, on = 'phones' }: { site: SiteSettings; on?
   const placement = on === 'phones' ? 'fixed inset-x-0 bottom-0 z-40 md:hidden' : ''
   return (
     <div className={`${placement} border-t border-line bg-white/95 p-3 backdrop-blur`} data-testid="sticky-call-bar">
-      <CallLink phone={site.phone} source="sticky-bar" className="mx-auto flex w-full max-w-md !py-2">
+      {/* Inline-flex (the button's own display): a full-width button up to max-w-md, at the start of the bar. */}
+      <CallLink phone={site.phone} source="sticky-bar" className="w-full max-w-md !py-2">
         <PhoneIcon className="size-6 shrink-0" />
         <span className="flex flex-col items-start leading-tight">
           <span className="text-sm font-semibold">{site.stickyCallLabel}</span>

@@ -32,7 +32,7 @@ export async function SiteBody({ children }: { children: ReactNode }) {
       <CallTracking site={site} />
       <a
         href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:font-bold"
+        className="skip-link"
       >
         {site.skipLinkLabel}
       </a>

@@ -1,4 +1,3 @@
-import { ShieldIcon } from '@/components/icons'
 import { Stars } from '@/components/Stars'
 import { rowLength } from '@/lib/rowLength'
 import type { BlockProps } from '../types'
@@ -27,7 +26,7 @@ export function Badges({ block, context }: BlockProps<'badges'>) {
         ) : null}
         {block.rating ? (
           <p className="mt-2 flex flex-wrap items-center justify-center gap-2" data-testid="rating">
-            <Stars count={block.rating.score} className="size-6" />
+            <Stars count={block.rating.score} />
             <span className="text-lg font-extrabold">
               {block.rating.score}/{block.rating.outOf}
             </span>
@@ -36,13 +35,12 @@ export function Badges({ block, context }: BlockProps<'badges'>) {
             </span>
           </p>
         ) : null}
-        <ul className="mt-4 flex flex-wrap justify-center gap-3 text-sm font-semibold sm:text-base">
+        <ul className={`badges li-shield ${brand ? 'badges-on-brand ' : ''}mt-4 flex flex-wrap justify-center gap-3 text-sm font-semibold sm:text-base`}>
           {block.badges.map((badge) => (
             <li
               key={badge}
               className={`flex w-[calc((100%-0.75rem)/2)] items-center gap-2 rounded-lg px-3 py-2 lg:justify-center ${wideWidths[perRow]} ${brand ? 'bg-white/10' : 'border border-line bg-white'}`}
             >
-              <ShieldIcon className={`size-6 shrink-0 ${brand ? 'text-brand-100' : 'text-brand-600'}`} />
               <span className="text-left">{badge}</span>
             </li>
           ))}

@@ -1,5 +1,4 @@
 import { CallButtonLabel, CallLink } from '@/components/CallLink'
-import { CheckIcon } from '@/components/icons'
 import type { BlockProps } from '../types'
 
 const tones = {
@@ -18,10 +17,9 @@ export function CallBanner({ block, context }: BlockProps<'callBanner'>) {
           <h2 className="text-balance text-2xl font-extrabold">{block.heading}</h2>
           {block.text ? <p className={`mt-1 ${onColor ? 'text-white/90' : 'text-muted'}`}>{block.text}</p> : null}
           {block.features?.length ? (
-            <ul className="mt-3 flex flex-wrap justify-center gap-x-5 gap-y-1 font-semibold md:justify-start">
+            <ul className="banner-features li-check mt-3 flex flex-wrap justify-center gap-x-5 gap-y-1 font-semibold md:justify-start">
               {block.features.map((feature) => (
                 <li key={feature} className="flex items-center gap-1.5">
-                  <CheckIcon className="size-5 shrink-0" />
                   {feature}
                 </li>
               ))}

@@ -1,6 +1,6 @@
 import { Section, SectionHeading } from '@/components/Section'
 import { SectionCallButton } from '@/components/SectionCallButton'
-import { CheckIcon, CrossIcon } from '@/components/icons'
+import { CheckIcon } from '@/components/icons'
 import type { BlockProps } from '../types'
 
 export function CostComparison({ block, context }: BlockProps<'costComparison'>) {
@@ -25,15 +25,10 @@ export function CostComparison({ block, context }: BlockProps<'costComparison'>)
             <p className={`mt-3 inline-block rounded-full px-3 py-1 text-sm font-bold ${option.recommended ? 'bg-brand-50 text-brand-800' : 'bg-red-50 text-call-700'}`}>
               {option.successRate}
             </p>
-            <ul className="mt-4 space-y-2 text-muted">
+            <ul className="cost-points li-mark mt-4 space-y-2 text-muted">
               {option.points.map((point) => (
                 <li key={point} className="flex gap-2" data-mark={option.recommended ? 'check' : 'cross'}>
-                  {/* The recommended option's points are its strengths; the other's are its drawbacks. */}
-                  {option.recommended ? (
-                    <CheckIcon className="mt-0.5 size-5 shrink-0 text-brand-600" />
-                  ) : (
-                    <CrossIcon className="mt-0.5 size-5 shrink-0 text-call-700" />
-                  )}
+                  {/* The recommended option's points are its strengths (a check), the other's its drawbacks (a cross): drawn from data-mark. */}
                   <span>{point}</span>
                 </li>
               ))}

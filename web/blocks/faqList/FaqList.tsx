@@ -18,14 +18,12 @@ export function FaqList({ block, context }: BlockProps<'faqList'>) {
       <SectionHeading asPageTitle={context.isPageTitle}>{block.heading}</SectionHeading>
       <div className="mt-6 divide-y divide-line rounded-xl border border-line" data-testid="faq">
         {faqs.map((faq) => (
-          <details key={faq._id} name={group} className="group">
-            <summary className="flex min-h-12 cursor-pointer list-none items-center justify-between gap-4 p-4 font-bold marker:hidden">
+          <details key={faq._id} name={group}>
+            {/* The open/close mark is the summary's ::after (globals.css), not an element. */}
+            <summary className="faq-q">
               <span>{faq.question}</span>
-              <span aria-hidden="true" className="text-2xl leading-none text-brand-700 transition-transform group-open:rotate-45">
-                +
-              </span>
             </summary>
-            <RichText value={faq.answer} className="px-4 pb-2 !text-base" />
+            <RichText value={faq.answer} className="faq-a" />
           </details>
         ))}
       </div>

@@ -1,5 +1,5 @@
 import { CallLink } from '@/components/CallLink'
-import { CheckIcon, PhoneIcon } from '@/components/icons'
+import { PhoneIcon } from '@/components/icons'
 import { Stars } from '@/components/Stars'
 import { fillTemplate } from '@/lib/personalization/templates'
 import { ShownPhone } from '@/components/ShownPhone'
@@ -46,15 +46,14 @@ export function Hero({ block, context }: BlockProps<'hero'>) {
         <p className="mt-2 text-sm text-brand-100">{site.callLabel}</p>
         {block.rating !== null ? (
           <div className="mt-5 flex flex-col items-center justify-center gap-1 sm:flex-row sm:gap-2">
-            <Stars count={block.rating} className="size-6" />
+            <Stars count={block.rating} />
             <span className="text-sm font-medium">{block.ratingLabel}</span>
           </div>
         ) : null}
         {/* Three benefits stack on a phone (a 2-column grid would leave one orphan); four make two rows of two. */}
-        <ul className={`mt-8 grid gap-3 text-left text-sm sm:text-base ${block.benefits.length === 3 ? 'grid-cols-1 sm:grid-cols-3' : 'grid-cols-2 sm:grid-cols-4'}`}>
+        <ul className={`hero-benefits li-check mt-8 grid gap-3 text-left text-sm sm:text-base ${block.benefits.length === 3 ? 'grid-cols-1 sm:grid-cols-3' : 'grid-cols-2 sm:grid-cols-4'}`}>
           {block.benefits.map((benefit) => (
-            <li key={benefit} className="flex items-start gap-2 rounded-lg bg-white/10 p-3 font-semibold">
-              <CheckIcon className="mt-0.5 size-5 shrink-0 text-brand-100" />
+            <li key={benefit}>
               <span>{benefit}</span>
             </li>
           ))}

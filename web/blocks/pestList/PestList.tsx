@@ -16,18 +16,19 @@ export function PestList({ block, context }: BlockProps<'pestList'>) {
         {block.heading}
       </SectionHeading>
       <p className="mx-auto mt-3 max-w-2xl text-center text-muted sm:text-lg">{block.intro}</p>
-      <ul className="mx-auto mt-8 grid max-w-4xl grid-cols-2 gap-3 md:grid-cols-3" data-testid="pest-grid">
+      <ul className={`pest-grid ${block.showImages ? '' : 'li-check '}mx-auto mt-8 grid max-w-4xl grid-cols-2 gap-3 md:grid-cols-3`} data-testid="pest-grid">
         {block.pests.map((name) => {
           const pest = block.showImages ? matchPest(name, context.pests) : undefined
           return (
-            <li key={name} className="flex items-center gap-2 rounded-lg border border-line bg-white px-3 py-2.5 font-semibold">
+            <li key={name}>
+              {/* Without photos the list's class draws a check before each name; a name no pest matches gets one too. */}
               {pest ? (
                 <span className="w-12 shrink-0 overflow-hidden rounded">
                   <PestPhoto source={photoSource(pest, context.supabaseUrl)} sizes="48px" />
                 </span>
-              ) : (
+              ) : block.showImages ? (
                 <CheckIcon className="size-5 shrink-0 text-brand-600" />
-              )}
+              ) : null}
               <span>{name}</span>
             </li>
           )

@@ -7,13 +7,10 @@ export function Steps({ block, context }: BlockProps<'steps'>) {
     <Section>
       <SectionHeading className="text-center" asPageTitle={context.isPageTitle}>{block.heading}</SectionHeading>
       {block.intro ? <p className="mx-auto mt-3 max-w-2xl text-center text-muted sm:text-lg">{block.intro}</p> : null}
-      <ol className="mt-8 grid gap-4 md:grid-cols-3" data-testid="steps">
+      <ol className="steps mt-8 grid gap-4 md:grid-cols-3" data-testid="steps">
         {block.steps.map((step, index) => (
-          <li key={step._key} className="flex gap-4 rounded-xl border border-line p-5 md:flex-col">
-            <span
-              className="flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-700 text-lg font-extrabold text-white"
-              aria-hidden="true"
-            >
+          <li key={step._key}>
+            <span className="step-num" aria-hidden="true">
               {index + 1}
             </span>
             <div>

@@ -6,7 +6,7 @@ export function Testimonial({ block }: BlockProps<'testimonial'>) {
     <section className="bg-white px-4 py-12">
       <figure className="mx-auto max-w-3xl rounded-2xl border border-line p-6 text-center shadow-sm sm:p-10">
         <div className="flex justify-center" role="img" aria-label={block.ratingLabel ?? undefined}>
-          <Stars count={block.rating} className="size-6" />
+          <Stars count={block.rating} />
         </div>
         <blockquote className="mt-4 text-lg leading-relaxed sm:text-xl">{block.quote}</blockquote>
         <figcaption className="mt-4 font-bold">
