@@ -19,8 +19,8 @@ export const structure: StructureResolver = (S, { documentStore }) =>
         .icon(CogIcon)
         .child(S.document().schemaType('siteSettings').documentId(SITE_SETTINGS_ID).title('Site settings')),
       S.divider(),
-      // Drawn once the home page is known, so the page Site settings names is listed at "/" (studio/homePage.ts);
-      // drawn again when Site settings names another.
+      // Drawn once the home page is known, so the page Site settings names is listed at "/" (studio/homePage.ts,
+      // kept live: after Site settings names another, the list shows it the next time it is drawn).
       S.documentTypeListItem('page')
         .title('Pages')
         .icon(DocumentIcon)

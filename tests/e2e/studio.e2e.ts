@@ -408,9 +408,86 @@ describe('what the Studio tells an editor is true (issue 28)', { timeout: 240_00
     await page.close()
   })
 
-  // Not yet: a schema type's components.preview (tried, with listedAddress in studio/previews.ts) is not what
-  // the Pages list renders; the list still shows the home page at /home (README, issue 28).
-  it.todo('lists the home page at / (where it is served), not at /home')
+  it('lists the home page at / (where it is served), not at /home', async () => {
+    const page = await openStudio('')
+    await page.getByText('Pages', { exact: true }).first().click({ timeout: 60_000 })
+    // The page Site settings names (page-home, slug "home") is listed at "/"; the others at their slug.
+    const home = page.locator('a').filter({ hasText: 'Home – generic landing page' })
+    await home.filter({ hasText: '/ (home page)' }).waitFor({ timeout: 60_000 })
+    await page.locator('a').filter({ hasText: 'Version 2 landing page (mobile style)' }).filter({ hasText: '/v2' }).waitFor()
+    expect(await page.getByText('/home', { exact: true }).count()).toBe(0)
+    await shot(page, 'studio-pages-home-at-root')
+    // Site settings names another home page (published): the list says so once it is drawn again.
+    const homeRef = (id: string) => [{ patch: { id: 'siteSettings', set: { homePage: { _type: 'reference', _ref: id } } } }]
+    await lake.store.mutate(homeRef('page-v2'))
+    try {
+      await page.getByText('Pest pages', { exact: true }).first().click()
+      await page.getByText('Pages', { exact: true }).first().click()
+      await page.locator('a').filter({ hasText: 'Version 2 landing page (mobile style)' }).filter({ hasText: '/ (home page)' }).waitFor({ timeout: 30_000 })
+      await home.filter({ hasText: '/home' }).waitFor()
+    } finally {
+      await lake.store.mutate(homeRef('page-home'))
+    }
+    await page.close()
+  })
+
+  it('a field’s error is listed beside Publish, one click away, and its tab shows that it holds one', async () => {
+    const page = await openStudio('/intent/create/template=page;type=page/')
+    const title = page.locator('input#title')
+    await title.waitFor({ timeout: 60_000 })
+    await title.fill('Termite Inspection')
+    // The Search engines tab is not open, and its fields are empty: the tab carries the error mark.
+    const seoTab = page.getByTestId('group-tab-seo')
+    await seoTab.getByTestId('input-validation-icon-error').waitFor({ timeout: 30_000 })
+    expect(await page.locator('[data-testid="field-seo.description"]').count()).toBe(0)
+    await shot(page, 'studio-seo-tab-error')
+    // The Validation panel (the pane header's button, beside Publish's pane) lists it; a click opens the
+    // tab at the field.
+    await openValidationPanel(page)
+    await page.getByRole('button').filter({ hasText: 'Write the sentence search results show under the title' }).first().click({ timeout: 30_000 })
+    const description = page.locator('[data-testid="field-seo.description"] textarea')
+    await description.waitFor({ timeout: 30_000 })
+    expect(await seoTab.getAttribute('aria-selected')).toBe('true')
+    await page.locator('[data-testid="field-seo.title"] input').fill('Termite Inspection')
+    await description.fill('Termite inspections from licensed local pros, same day. Call {phone}.')
+    // Filled: the tab's mark goes away.
+    await until('the Search engines tab has no error mark', async () => (await seoTab.getByTestId('input-validation-icon-error').count()) === 0, 30_000)
+    await page.close()
+  })
+
+  // The Presentation tool on the local lake as on Sanity: the page listens to the Live Content API
+  // (next-sanity's <SanityLive includeDrafts>, web/content/LivePreview.tsx) and the lake sends an event for
+  // every draft change (scripts/lake/server.ts, liveEvents), so the preview follows typing; ↻ is never pressed.
+  it('Presentation: a typed headline shows in the preview without ↻, and a discarded draft shows the published page again', async () => {
+    const page = await context.newPage()
+    await page.goto(`${site.url}/studio/presentation/pestPage/pestPage-ants?preview=%2Fants`, { timeout: 120_000 })
+    const h1 = page.frameLocator('iframe').first().locator('h1').first()
+    const shown = async () => ((await h1.isVisible()) ? stegaClean(await h1.innerText()) : null)
+    await until('the preview shows /ants', async () => (await shown()) === 'Ant Exterminator', 60_000)
+    await until('the frame is connected', async () => !(await page.getByText(/^Loading/).first().isVisible()), 60_000)
+    // The page in the frame is listening (its <SanityLive> opened the lake's live events, drafts included).
+    await until('the preview listens to live events', async () => lake.requests.some((request) => /^GET .*\/data\/live\/events\/production\?tag=next-loader\.live&includeDrafts=true/.test(request)), 60_000)
+    const headline = page.locator('[data-testid="field-hero.title"] input')
+    await until('the headline field is editable', () => headline.isEditable(), 60_000)
+    await headline.click()
+    await headline.press('End')
+    await headline.pressSequentially(' Near You', { delay: 60 })
+    const typedAt = Date.now()
+    await until('the preview shows the typed headline', async () => (await shown()) === 'Ant Exterminator Near You', 30_000)
+    console.log(`[studio e2e] typed headline → visible in the Presentation preview: ${Date.now() - typedAt} ms after the last key`)
+    expect((lake.store.get('drafts.pestPage-ants')?.hero as { title?: string } | undefined)?.title).toBe('Ant Exterminator Near You')
+    await shot(page, 'studio-presentation-typed')
+    // Discard the draft from the document's action menu: the preview shows the published headline again.
+    await page.getByTestId('pane-footer').getByTestId('action-menu-button').click({ timeout: 30_000 })
+    await page.getByRole('menuitem', { name: /Discard changes/ }).click({ timeout: 30_000 })
+    await page.getByRole('dialog').getByRole('button', { name: /Discard/ }).click({ timeout: 30_000 })
+    const discardedAt = Date.now()
+    await until('the draft is gone', async () => lake.store.get('drafts.pestPage-ants') === null, 30_000)
+    await until('the preview shows the published headline again', async () => (await shown()) === 'Ant Exterminator', 30_000)
+    console.log(`[studio e2e] discard → published headline in the preview: ${Date.now() - discardedAt} ms`)
+    await shot(page, 'studio-presentation-discarded')
+    await page.close()
+  })
 
   it('says which rule a phone number breaks', async () => {
     const page = await openStudio('')
