@@ -8,5 +8,7 @@ export default defineConfig({
   test: {
     include: ['web/**/*.test.{ts,tsx}', 'studio/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/unit/**/*.test.{ts,tsx}'],
     environment: 'node',
+    setupFiles: ['tests/support/countUnit.ts'],
+    globalSetup: ['tests/support/countUnitGlobal.ts'],
   },
 })

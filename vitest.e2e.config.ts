@@ -7,6 +7,7 @@ export default defineConfig({
   test: {
     include: ['tests/e2e/**/*.e2e.ts'],
     globalSetup: ['tests/e2e/server.ts'],
+    setupFiles: ['tests/e2e/countAssertions.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,

@@ -59,8 +59,9 @@ describe('the bundled dataset', () => {
   })
 })
 
-describe.each(site.routes)('$path', (route) => {
-  it.each(Object.entries(VIEWPORTS))('renders on %s with its H1, the settings phone on every call link and every shown number tappable', async (name, viewport) => {
+// Pages side by side (vitest's maxConcurrency, 5): each mostly waits for its load, axe and screenshot.
+describe.concurrent.each(site.routes)('$path', (route) => {
+  it.for(Object.entries(VIEWPORTS))('renders on %s with its H1, the settings phone on every call link and every shown number tappable', async ([name, viewport], { expect }) => {
     const { page, status } = await open(route.path, viewport)
     try {
       expect(status).toBe(200)

@@ -4,6 +4,7 @@ import type { TestProject } from 'vitest/node'
 import { CHROMIUM_PATH } from './browser'
 import { startSite, type NextServer } from './nextServer'
 import { RETRY_LOG } from '../support/retries'
+import { printAssertionCount, resetAssertionCount } from '../support/assertionCount'
 
 /**
  * Starts the production server (`npm start` = web/server/main.ts: the front and Next behind it) on
@@ -29,12 +30,14 @@ export default async function setup(project: TestProject) {
     throw new Error('No production build: run `npm run build` first (npm test does).')
   }
   rmSync(RETRY_LOG, { force: true })
+  resetAssertionCount('e2e')
   server = await startSite(PORT)
   project.provide('baseUrl', server.url)
   return async () => {
     await server?.stop()
     // Every retry a test still needed (tests/support/retries.ts): the goal is none.
     const retries = existsSync(RETRY_LOG) ? readFileSync(RETRY_LOG, 'utf8').split('\n').filter(Boolean) : []
+    printAssertionCount('e2e')
     console.log(`\nRetries in this run: ${retries.length}${retries.map((line) => `\n  ${line}`).join('')}`)
   }
 }

@@ -1,0 +1,3 @@
+import { countAssertions } from '../support/assertionCount'
+
+countAssertions('e2e')

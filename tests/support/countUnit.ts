@@ -1,0 +1,3 @@
+import { countAssertions } from './assertionCount'
+
+countAssertions('unit')
