@@ -32,9 +32,10 @@ export function pageCsp({ production, supabaseOrigin, studioOrigin, studioApiHos
     "style-src 'self' 'unsafe-inline'",
     `img-src ${images}`,
     "font-src 'self'",
-    // A draft-mode page listens to the Live Content API where the Studio talks: a local lake's own
-    // address, exactly (web/content/LivePreview.tsx; every page's header carries it, so one origin only).
-    `connect-src 'self' https://*.sanity.io wss://*.sanity.io${studioApiHost ? ` ${new URL(studioApiHost).origin}` : ''}${production ? '' : ' ws:'}`,
+    // A draft-mode page listens to the Live Content API where the Studio talks (web/content/LivePreview.tsx).
+    // A local lake's address is allowed here only under `next dev`; in production the front adds it to
+    // draft-mode pages alone (server/main.ts), so no visitor's page names a loopback address.
+    `connect-src 'self' https://*.sanity.io wss://*.sanity.io${studioApiHost && !production ? ` ${new URL(studioApiHost).origin}` : ''}${production ? '' : ' ws:'}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -18,8 +18,9 @@ describe('the Studio route’s Content-Security-Policy', () => {
 })
 
 describe('a page’s Content-Security-Policy', () => {
-  it('lets a draft-mode page listen to a local lake’s live events, and names no lake with a real project', () => {
-    expect(directive(pageCsp({ production: true, studioApiHost: 'https://localhost:3335' }), 'connect-src').split(' ')).toContain('https://localhost:3335')
+  it('lets a page under next dev listen to a local lake’s live events; in production names no lake (the front adds it to draft pages)', () => {
+    expect(directive(pageCsp({ production: false, studioApiHost: 'https://localhost:3335' }), 'connect-src').split(' ')).toContain('https://localhost:3335')
+    expect(pageCsp({ production: true, studioApiHost: 'https://localhost:3335' })).not.toContain('localhost')
     expect(pageCsp({ production: true })).not.toContain('localhost')
   })
 })

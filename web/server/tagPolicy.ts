@@ -22,7 +22,11 @@ export function withTagSources(policy: string, html: string): string {
   const settings = trackerSettings(html)
   if (!settings.origin || !/^https?:\/\/[^\s;'"]+$/.test(settings.origin) || !(settings.ads || settings.ga || settings.gtm)) return policy
   const sources = googleTagSources(settings.origin)
-  const add: Record<string, string[]> = { 'script-src': sources.script, 'connect-src': sources.connect, 'img-src': sources.img, 'frame-src': sources.frame }
+  return withSources(policy, { 'script-src': sources.script, 'connect-src': sources.connect, 'img-src': sources.img, 'frame-src': sources.frame })
+}
+
+/** The policy with these sources added to each named directive (a missing directive starts from 'self'). */
+export function withSources(policy: string, add: Readonly<Record<string, readonly string[]>>): string {
   const directives = policy
     .split(';')
     .map((directive) => directive.trim())
