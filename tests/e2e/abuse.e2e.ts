@@ -119,8 +119,9 @@ describe('the publish webhook', () => {
     let sent = 0
     // A raw socket: the answer arrives while the body is still being sent, and the server then
     // closes the connection, which an HTTP client would report as a write error instead.
-    // The server answers 413 and closes while the client is still sending; the client's kernel may then
-    // receive a reset that discards the unread answer (TCP, not the server), so up to three tries.
+    // The server answers 413 while the client is still sending, then half-closes and keeps reading for a
+    // moment (front.ts lingerThenClose), so the answer is not lost to a reset; a try that still lost it is
+    // counted as a retry (it was, before the lingering close: web/server/frontEdge.test.ts shows how).
     const attempt = () => new Promise<string>((resolve) => {
       const socket = net.connect(port, '127.0.0.1')
       let answer = ''

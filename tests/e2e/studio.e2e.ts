@@ -107,15 +107,30 @@ async function publish(page: Page, id: string) {
     const revision = lake.store.get(id)?._rev
     return revision !== undefined && revision !== before && lake.store.get(`drafts.${id}`) === null
   }
+  // What the editor saw after each click (button, footer, toasts) and what reached the lake: the evidence
+  // a counted retry carries, so a lost click says where it was lost.
+  const seen: string[] = []
+  const look = async () => {
+    const footer = (await page.getByTestId('pane-footer').innerText().catch(() => '?')).replace(/\s+/g, ' ').slice(0, 60)
+    const toasts = (await page.locator('[data-ui="Toast"]').allInnerTexts().catch(() => [])).map((text) => text.replace(/\s+/g, ' ')).join(' / ')
+    const state = `${(await button.innerText().catch(() => '?')).trim()}${(await button.isDisabled().catch(() => false)) ? ' (disabled)' : ''} | ${footer}${toasts ? ` | toast: ${toasts}` : ''}`
+    if (seen.at(-1) !== state) seen.push(state)
+  }
   for (let attempt = 1; ; attempt++) {
     await until('the Publish button is enabled', async () => published() || (await button.isEnabled()), 60_000)
     if (published()) return
+    const writes = lake.requests.length
+    await look()
     await button.click()
     try {
-      await until(`${id} is published`, async () => published(), 15_000)
-      if (attempt > 1) noteRetry(`studio: Publish of ${id} was clicked ${attempt} times`)
+      await until(`${id} is published`, async () => {
+        await look()
+        return published()
+      }, 15_000)
+      if (attempt > 1) noteRetry(`studio: Publish of ${id} was clicked ${attempt} times; seen: ${seen.join(' → ')}`)
       return
     } catch (error) {
+      seen.push(`[no publish 15 s after click ${attempt}; lake writes since: ${lake.requests.slice(writes).filter((request) => /\/data\/(mutate|actions)\//.test(request) && !request.startsWith('OPTIONS')).length}]`)
       if (attempt === 3) throw error
     }
   }

@@ -476,9 +476,20 @@ function decoded(body: Buffer, encoding: string | string[] | undefined): Buffer 
  * still sending may then never read the refusal (what nginx calls a lingering close).
  */
 const LINGER_MS = 2_000
+/**
+ * After refusing a body that is still arriving: the answer, then a half-close, reading and dropping what
+ * still comes for LINGER_MS (a "lingering close", as nginx does). Node's server would destroy a
+ * `connection: close` socket as soon as the answer is written; with the client's body still unread, the
+ * kernel then sends a reset, and a client that had not yet read the answer loses it.
+ */
 function lingerThenClose(request: IncomingMessage) {
+  const socket = request.socket
+  socket.destroySoon = () => {
+    if (!socket.writableEnded) socket.end()
+  }
   request.on('data', () => {}).resume()
-  setTimeout(() => request.socket.destroy(), LINGER_MS).unref()
+  socket.on('data', () => {})
+  setTimeout(() => socket.destroy(), LINGER_MS).unref()
 }
 
 function parseUrl(raw: string | undefined): URL | null {

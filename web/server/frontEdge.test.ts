@@ -182,6 +182,39 @@ describe('bodies', () => {
     expect(received).toHaveLength(0)
   })
 
+  it('a client still sending a body over the limit reads the 413: the front half-closes and keeps reading, it does not reset', async () => {
+    // Closing a socket with unread data sends a reset, and the client's kernel may then drop the answer it had
+    // not read yet; the abuse e2e test lost it that way on a loaded machine (issue 27).
+    const statuses: string[] = []
+    for (let attempt = 0; attempt < 10; attempt++) {
+      statuses.push(
+        await new Promise<string>((resolve) => {
+          const socket = net.connect(frontPort, '127.0.0.1')
+          let answer = ''
+          let sent = 0
+          socket.on('data', (data: Buffer) => (answer += data.toString('utf8')))
+          socket.on('error', () => resolve(answer.slice(9, 12) || 'reset'))
+          socket.on('close', () => resolve(answer.slice(9, 12) || 'reset'))
+          socket.write('POST /api/revalidate HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n')
+          // A busy client: it reads what came back only a moment later.
+          socket.pause()
+          setTimeout(() => socket.resume(), 200)
+          const chunk = Buffer.concat([Buffer.from('10000\r\n'), Buffer.alloc(0x10000, 0x20), Buffer.from('\r\n')])
+          const pump = () => {
+            while (sent < 8 * 1024 * 1024 && !socket.destroyed) {
+              sent += 0x10000
+              if (!socket.write(chunk)) return void socket.once('drain', pump)
+            }
+            // The whole body sent: wait for the answer (the front closes after it).
+            setTimeout(() => socket.destroy(), 3_000).unref()
+          }
+          pump()
+        }),
+      )
+    }
+    expect(statuses.filter((status) => status !== '413')).toEqual([])
+  }, 60_000)
+
   it('forwards a whole body within the limit, with its length', async () => {
     await fetch(base + '/api/revalidate', { method: 'POST', body: '{"_type":"pest"}', headers: { 'content-type': 'application/json' } })
     expect(received[0]).toMatchObject({ method: 'POST', headers: { 'content-length': '16', 'content-type': 'application/json' } })

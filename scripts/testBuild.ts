@@ -1,0 +1,16 @@
+import { spawnSync } from 'node:child_process'
+import path from 'node:path'
+import { PLANTED_SECRETS } from '../tests/support/plantedSecrets.ts'
+
+/**
+ * npm test's production build: `next build web` (what `npm run build` runs) with server-only variables set to
+ * known values (tests/support/plantedSecrets.ts), so tests/e2e/publish.e2e.ts can look for them in what the
+ * build wrote and what the site serves.
+ */
+const root = path.resolve(import.meta.dirname, '..')
+const build = spawnSync(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'build', 'web'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, ...PLANTED_SECRETS },
+})
+process.exit(build.status ?? 1)
