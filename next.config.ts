@@ -1,7 +1,7 @@
 import nextEnv from '@next/env'
 import type { NextConfig } from 'next'
-import { assertEnv, readConfig, studioConfig } from './web/lib/config.ts'
-import { commonHeaders, pageCsp, studioCsp } from './web/lib/securityHeaders.ts'
+import { assertEnv } from './web/lib/config.ts'
+import { commonHeaders, headerOptionsFor, pageCsp, studioCsp } from './web/lib/securityHeaders.ts'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -14,15 +14,8 @@ nextEnv.loadEnvConfig(rootDir, process.env.NODE_ENV !== 'production', console, t
 // The site's own settings: validated (errors stop the build) and typed in web/lib/config.ts. The
 // variables read directly below (NODE_ENV, NEXT_DIST_DIR, SITE_CACHE) only steer the build itself.
 assertEnv(process.env)
-const config = readConfig(process.env)
-const supabaseHost = config.supabase ? new URL(config.supabase.url).hostname : undefined
-const headerOptions = {
-  production: process.env.NODE_ENV === 'production',
-  supabaseOrigin: supabaseHost ? `https://${supabaseHost}` : undefined,
-  studioOrigin: config.studioOrigin,
-  // With no Sanity project the Studio talks to the local Content Lake (scripts/lake).
-  studioApiHost: studioConfig(process.env).apiHost,
-}
+const headerOptions = headerOptionsFor(process.env, process.env.NODE_ENV === 'production')
+const supabaseHost = headerOptions.supabaseOrigin ? new URL(headerOptions.supabaseOrigin).hostname : undefined
 
 const nextConfig: NextConfig = {
   // Tests build a second copy of the site against a Content Lake stand-in into its own folder.

@@ -4,6 +4,7 @@ import { encodeVariant, lookupsFor, readInputs, routeInputs, variantFor } from '
 import { PERSONALIZATION_HEADER, personalizationHeader } from './lib/personalization/header'
 import { cdnCacheControl, decideVisit, type VisitDecision } from './lib/personalization/visit'
 import { recordBotExcluded } from './lib/campaigns/experimentVisitors'
+import { headerOptionsFor, pageCsp } from './lib/securityHeaders'
 import { isKnownSlug, personalizedRouteAt } from './content/routing'
 
 /**
@@ -27,6 +28,21 @@ const VARIANT_TOKEN_HEADER = 'x-variant-token'
 const VARIANT_TOKEN = crypto.randomUUID()
 
 export async function proxy(request: NextRequest) {
+  const response = await answer(request)
+  // A draft-mode page (the Studio's Presentation preview) listens to the Live Content API where the Studio
+  // talks, a local lake included; only its policy names that address. Set here, so every host does it.
+  if (request.cookies.has(DRAFT_COOKIE)) response.headers.set('content-security-policy', draftPagePolicy())
+  return response
+}
+
+/** Next's draft-mode cookie (the front drops one that is not this build's draft session). */
+const DRAFT_COOKIE = '__prerender_bypass'
+let draftPolicy: string | undefined
+function draftPagePolicy(): string {
+  return (draftPolicy ??= pageCsp({ ...headerOptionsFor(process.env, process.env.NODE_ENV === 'production'), draftPreview: true }))
+}
+
+async function answer(request: NextRequest): Promise<NextResponse> {
   const { pathname, searchParams } = request.nextUrl
 
   if (pathname === NOT_FOUND) return NextResponse.next()

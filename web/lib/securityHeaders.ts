@@ -1,3 +1,5 @@
+import { readConfig, studioConfig, type Env } from './config.ts'
+
 /**
  * Response headers for every page. The Content-Security-Policy allows only the hosts in use
  * (this site, Sanity's image CDN, the Supabase host when configured) and lets only the Studio's
@@ -15,6 +17,19 @@ export interface HeaderOptions {
   studioApiHost?: string
 }
 
+/** The header options an environment describes: next.config.ts's, and the request hook's for a draft-mode page. */
+export function headerOptionsFor(env: Env, production: boolean): HeaderOptions {
+  const config = readConfig(env)
+  const supabaseHost = config.supabase ? new URL(config.supabase.url).hostname : undefined
+  return {
+    production,
+    supabaseOrigin: supabaseHost ? `https://${supabaseHost}` : undefined,
+    studioOrigin: config.studioOrigin,
+    // With no Sanity project the Studio talks to the local Content Lake (scripts/lake).
+    studioApiHost: studioConfig(env).apiHost,
+  }
+}
+
 function apiHostSources(apiHost: string | undefined, sockets = false): string {
   if (!apiHost) return ''
   const { protocol, host, hostname, port } = new URL(apiHost)
@@ -24,7 +39,8 @@ function apiHostSources(apiHost: string | undefined, sockets = false): string {
   return schemes.flatMap((scheme) => hosts.map((each) => ` ${scheme}//${each}`)).join('')
 }
 
-export function pageCsp({ production, supabaseOrigin, studioOrigin, studioApiHost }: HeaderOptions): string {
+/** `draftPreview`: the policy of a draft-mode page (the Presentation preview), set by the request hook (web/proxy.ts). */
+export function pageCsp({ production, supabaseOrigin, studioOrigin, studioApiHost, draftPreview = false }: HeaderOptions & { draftPreview?: boolean }): string {
   const images = ["'self'", 'data:', 'blob:', 'https://cdn.sanity.io', supabaseOrigin].filter(Boolean).join(' ')
   return [
     "default-src 'self'",
@@ -32,10 +48,10 @@ export function pageCsp({ production, supabaseOrigin, studioOrigin, studioApiHos
     "style-src 'self' 'unsafe-inline'",
     `img-src ${images}`,
     "font-src 'self'",
-    // A draft-mode page listens to the Live Content API where the Studio talks (web/content/LivePreview.tsx).
-    // A local lake's address is allowed here only under `next dev`; in production the front adds it to
-    // draft-mode pages alone (server/main.ts), so no visitor's page names a loopback address.
-    `connect-src 'self' https://*.sanity.io wss://*.sanity.io${studioApiHost && !production ? ` ${new URL(studioApiHost).origin}` : ''}${production ? '' : ' ws:'}`,
+    // A draft-mode page listens to the Live Content API where the Studio talks (web/content/LivePreview.tsx):
+    // a local lake's address is allowed under `next dev` and on draft-mode pages only, so no visitor's page
+    // names a loopback address.
+    `connect-src 'self' https://*.sanity.io wss://*.sanity.io${studioApiHost && (draftPreview || !production) ? ` ${new URL(studioApiHost).origin}` : ''}${production ? '' : ' ws:'}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -18,8 +18,9 @@ describe('the Studio route’s Content-Security-Policy', () => {
 })
 
 describe('a page’s Content-Security-Policy', () => {
-  it('lets a page under next dev listen to a local lake’s live events; in production names no lake (the front adds it to draft pages)', () => {
+  it('lets a draft-mode page, and any page under next dev, listen to a local lake’s live events; a visitor’s production page names no lake', () => {
     expect(directive(pageCsp({ production: false, studioApiHost: 'https://localhost:3335' }), 'connect-src').split(' ')).toContain('https://localhost:3335')
+    expect(directive(pageCsp({ production: true, studioApiHost: 'https://localhost:3335', draftPreview: true }), 'connect-src').split(' ')).toContain('https://localhost:3335')
     expect(pageCsp({ production: true, studioApiHost: 'https://localhost:3335' })).not.toContain('localhost')
     expect(pageCsp({ production: true })).not.toContain('localhost')
   })

@@ -13,7 +13,7 @@ import type { RequestExtras } from '../lib/personalization/variant.ts'
 import { readVisit, visitCacheControl } from '../lib/personalization/visit.ts'
 import { pageCacheKey, type CachedPage, type PageCache } from './pageCache.ts'
 import { inlineScriptHashes, withScriptHashes } from './scriptHashes.ts'
-import { withSources, withTagSources } from './tagPolicy.ts'
+import { withTagSources } from './tagPolicy.ts'
 
 /**
  * The public HTTP server in front of Next (which listens on a loopback port of its own):
@@ -51,8 +51,6 @@ export interface FrontOptions extends Partial<Pick<EdgeOptions, 'trustedProxies'
    * cookie counts. A preview cookie that is not one is dropped: the request is an ordinary visitor's.
    */
   isDraftSession?: (cookieHeader: string) => boolean
-  /** Extra connect-src sources of a draft-mode page: the local lake the Studio's live preview listens to. */
-  draftConnectSources?: readonly string[]
   /**
    * Readiness: GET /healthz (and /readyz); absent: the paths are ordinary (unknown) pages. Told when
    * Next last answered the front, so a busy Next is not taken for a dead one. GET /livez answers 200
@@ -222,7 +220,7 @@ export function createFrontHandler(options: FrontOptions) {
       // started after the first paint would never start in a frame that does not paint.
       const draft = DRAFT_COOKIES.test(request.headers.cookie ?? '')
       const rewrite = transformHtml && !draft ? transformHtml : undefined
-      const page = toPage(upstreamResponse, rewrite ? Buffer.from(rewrite(html.toString('utf8')), 'utf8') : html, encodings, draft)
+      const page = toPage(upstreamResponse, rewrite ? Buffer.from(rewrite(html.toString('utf8')), 'utf8') : html, encodings)
       // For any shared cache downstream: an answer that sets a cookie, or one the visitor's own cookies shaped, is this visitor's only.
       const privately = visitCacheControl({ setCookies: [upstreamResponse.headers['set-cookie'] ?? []].flat(), shapedByCookie: visitorCopies.has(request) })
       if (privately) page.headers['cache-control'] = privately
@@ -433,7 +431,7 @@ export function createFrontHandler(options: FrontOptions) {
     render()
   }
 
-  function toPage(response: IncomingMessage, body: Buffer, encodings: readonly PageEncoding[], draft = false): CachedPage {
+  function toPage(response: IncomingMessage, body: Buffer, encodings: readonly PageEncoding[]): CachedPage {
     const headers = clientResponseHeaders(response.headers)
     delete headers['content-length']
     delete headers['content-encoding']
@@ -442,9 +440,7 @@ export function createFrontHandler(options: FrontOptions) {
     delete headers['x-nextjs-stale-time']
     const policy = headers['content-security-policy']
     const html = body.toString('utf8')
-    const pagePolicy = withTagSources(withScriptHashes(typeof policy === 'string' ? policy : FALLBACK_PAGE_POLICY, inlineScriptHashes(html)), html)
-    // Only a draft-mode page listens to a local lake's live events: no visitor's page names a loopback address.
-    headers['content-security-policy'] = draft && options.draftConnectSources?.length ? withSources(pagePolicy, { 'connect-src': options.draftConnectSources }) : pagePolicy
+    headers['content-security-policy'] = withTagSources(withScriptHashes(typeof policy === 'string' ? policy : FALLBACK_PAGE_POLICY, inlineScriptHashes(html)), html)
     headers.vary = vary.append(String(headers.vary ?? ''), 'Accept-Encoding')
     return {
       status: response.statusCode ?? 200,

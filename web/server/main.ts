@@ -7,7 +7,7 @@ import { availableParallelism } from 'node:os'
 import type { AddressInfo, Socket } from 'node:net'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { readConfig, studioConfig } from '../lib/config.ts'
+import { readConfig } from '../lib/config.ts'
 import { commonHeaders } from '../lib/securityHeaders.ts'
 import { closeSharedCache, onInvalidation, redisHealthy, sharedCacheConfigured } from './cache/sharedCache.ts'
 import { recordBotExcluded } from '../lib/campaigns/experimentVisitors.ts'
@@ -118,11 +118,6 @@ function buildPreviewModeId(): string {
     return ''
   }
 }
-/** The local Content Lake a draft-mode page's live preview listens to (web/content/LivePreview.tsx), when the Studio uses one. */
-function localLakeOrigins(): string[] {
-  const studio = studioConfig(process.env)
-  return studio.localLake && studio.apiHost ? [new URL(studio.apiHost).origin] : []
-}
 const front = http.createServer(
   // No Host on HTTP/1.1 is answered by the front (400 with the security headers), not by Node bare.
   // Timeouts are checked every second, so the 30 s whole-request limit holds within a second.
@@ -137,7 +132,6 @@ const front = http.createServer(
     onBotExcluded: recordBotExcluded,
     renders: new RenderAdmission({ slots: RENDER_SLOTS, queue: RENDER_QUEUE, waitMs: RENDER_WAIT_MS }),
     isDraftSession: draftSessionCheck(buildPreviewModeId()),
-    draftConnectSources: localLakeOrigins(),
     health: async ({ nextAnsweredAt }): Promise<Health> => {
       if (draining) return { ok: false, body: { status: 'draining' } }
       const [next, redis] = await Promise.all([Date.now() - nextAnsweredAt < NEXT_RECENTLY_MS || nextAnswers(), redisHealthy()])

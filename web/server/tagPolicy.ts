@@ -26,7 +26,7 @@ export function withTagSources(policy: string, html: string): string {
 }
 
 /** The policy with these sources added to each named directive (a missing directive starts from 'self'). */
-export function withSources(policy: string, add: Readonly<Record<string, readonly string[]>>): string {
+function withSources(policy: string, add: Readonly<Record<string, readonly string[]>>): string {
   const directives = policy
     .split(';')
     .map((directive) => directive.trim())
