@@ -87,6 +87,15 @@ async function openStudio(pathname: string): Promise<Page> {
   return page
 }
 
+/** Opens a new page in the Studio (the "page" template) and types its title, as an editor starts one. */
+async function newPage(title: string): Promise<Page> {
+  const page = await openStudio('/intent/create/template=page;type=page/')
+  const field = page.locator('input#title')
+  await field.waitFor({ timeout: 60_000 })
+  await field.fill(title)
+  return page
+}
+
 /** STUDIO_SHOTS=folder saves a screenshot of each flow (for the README or a review); tests run without. */
 async function shot(page: Page, name: string) {
   if (process.env.STUDIO_SHOTS) await page.screenshot({ path: path.join(process.env.STUDIO_SHOTS, `${name}.png`) })
@@ -193,10 +202,7 @@ describe('the Studio on the local Content Lake', { timeout: 240_000 }, () => {
   // The "Add item" menu still lists Hero first (with a search box: the page builder has 24 section types);
   // on the merged main the menu could close under the click while the new page's form settled (addSection).
   it('creates a page with a hero in the page builder, publishes it, and the site serves it', async () => {
-    const page = await openStudio('/intent/create/template=page;type=page/')
-    const title = page.locator('input#title')
-    await title.waitFor({ timeout: 60_000 })
-    await title.fill('Termite Spring Offer')
+    const page = await newPage('Termite Spring Offer')
     await page.getByRole('button', { name: 'Generate' }).click()
     await addSection(page, 'blocks', /^Hero/)
     const dialog = page.getByRole('dialog')
@@ -447,10 +453,7 @@ describe('what the Studio tells an editor is true (issue 28)', { timeout: 240_00
   })
 
   it('a field’s error is listed beside Publish, one click away, and its tab shows that it holds one', async () => {
-    const page = await openStudio('/intent/create/template=page;type=page/')
-    const title = page.locator('input#title')
-    await title.waitFor({ timeout: 60_000 })
-    await title.fill('Termite Inspection')
+    const page = await newPage('Termite Inspection')
     // The Search engines tab is not open, and its fields are empty: the tab carries the error mark.
     const seoTab = page.getByTestId('group-tab-seo')
     await seoTab.getByTestId('input-validation-icon-error').waitFor({ timeout: 30_000 })
@@ -517,10 +520,7 @@ describe('what the Studio tells an editor is true (issue 28)', { timeout: 240_00
   })
 
   it('a new page: empty and long headlines say what to do; filling only what is asked publishes it', async () => {
-    const page = await openStudio('/intent/create/template=page;type=page/')
-    const title = page.locator('input#title')
-    await title.waitFor({ timeout: 60_000 })
-    await title.fill('Wasp Nest Removal')
+    const page = await newPage('Wasp Nest Removal')
     await page.getByRole('button', { name: 'Generate' }).click()
     await addSection(page, 'blocks', /^Hero/)
     const dialog = page.getByRole('dialog')
