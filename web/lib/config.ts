@@ -75,6 +75,12 @@ const buildEnvSchema = () =>
       REDIS_CACHE_TTL_SECONDS: z.string().regex(/^[1-9]\d*$/, 'REDIS_CACHE_TTL_SECONDS must be a whole number of seconds.'),
       SITE_CACHE_MAX_MB: z.string().regex(/^[1-9]\d*$/, 'SITE_CACHE_MAX_MB must be a whole number of megabytes.'),
       CALL_LOG_FILE: z.string(),
+      DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// or postgresql:// connection string.'),
+      DATABASE_MIGRATION_URL: z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_MIGRATION_URL must be a postgres:// or postgresql:// connection string.'),
+      DATABASE_POOL_MAX: z.string().regex(/^[1-9]\d{0,2}$/, 'DATABASE_POOL_MAX must be a whole number of connections (1–999).'),
+      OUTBOX_FILE: z.string(),
+      /** Set by Vercel on its builds and functions. */
+      VERCEL: z.string(),
       SANITY_LAKE_PORT: z.string().regex(/^\d{1,5}$/, 'SANITY_LAKE_PORT must be a port number.'),
     })
     .partial()
@@ -154,8 +160,14 @@ export interface Config {
   studioOrigin: string | undefined
   /** Next's ISR cache (web/server/cache): shared in Redis when redisUrl is set, else in memory. */
   cache: { redisUrl: string | undefined; keyPrefix: string; maxMb: number | undefined; ttlSeconds: number | undefined }
-  /** The SQLite call log when Supabase is not configured (default .data/calls.sqlite). */
+  /** The SQLite store of record when no DATABASE_URL is set (default .data/calls.sqlite). */
   callLogFile: string | undefined
+  /** PostgreSQL, the store of record for every number when set (web/lib/db). */
+  database: { url: string; migrationUrl: string; poolMax: number } | null
+  /** Where accepted numbers wait while the database is unreachable (default .data/outbox.sqlite). */
+  outboxFile: string | undefined
+  /** Running on Vercel (its VERCEL variable): no shared disk, many short-lived instances. */
+  onVercel: boolean
   /** The local Content Lake's HTTP port (scripts/lake), when no project is configured. */
   lakePort: string
 }
@@ -200,6 +212,11 @@ export function readConfig(env: Env): Config {
       ttlSeconds: valid.REDIS_CACHE_TTL_SECONDS ? Number(valid.REDIS_CACHE_TTL_SECONDS) : undefined,
     },
     callLogFile: valid.CALL_LOG_FILE,
+    database: valid.DATABASE_URL
+      ? { url: valid.DATABASE_URL, migrationUrl: valid.DATABASE_MIGRATION_URL ?? valid.DATABASE_URL, poolMax: valid.DATABASE_POOL_MAX ? Number(valid.DATABASE_POOL_MAX) : 5 }
+      : null,
+    outboxFile: valid.OUTBOX_FILE,
+    onVercel: Boolean(valid.VERCEL),
     lakePort: valid.SANITY_LAKE_PORT ?? '3334',
   }
 }

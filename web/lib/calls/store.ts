@@ -1,18 +1,16 @@
-import { mkdirSync } from 'node:fs'
-import path from 'node:path'
-import { DatabaseSync } from 'node:sqlite'
-import { createClient } from '@supabase/supabase-js'
-import type { SupabaseConfig } from '../location/supabase.ts'
+import { randomUUID } from 'node:crypto'
+import { sql } from 'kysely'
+import { openStore, type Store } from '../db/index.ts'
 import type { CallTap } from './tap.ts'
 
 /**
- * Where call taps are written: Supabase's `call_clicks` table when Supabase is configured
- * (insert-only for the anon role, see README), else a local SQLite file (node:sqlite, nothing to
- * install). Both are bounded: the SQLite file keeps the newest MAX_ROWS taps; Supabase's table is
- * the owner's to retain.
+ * Where call taps are written: the store of record (web/lib/db: PostgreSQL when DATABASE_URL is set,
+ * else the SQLite file), table `call_clicks`. Bounded: the table keeps the newest MAX_ROWS taps, so a
+ * flood of fake taps cannot grow it without bound.
  */
 export interface CallLog {
-  record(tap: CallTap): Promise<void>
+  /** Stores the tap once: `key` (random when not given) makes a second write of the same tap a no-op. */
+  record(tap: CallTap, key?: string): Promise<void>
   /**
    * Taps per day × the chosen dimensions (default page × keyword), newest day first (the report
    * and the Studio's Calls tool read this). `sinceDay` (YYYY-MM-DD) keeps only that day and later.
@@ -36,83 +34,47 @@ export interface SummaryOptions {
 export type CallSummaryRow = { day: string; taps: number } & Partial<Record<CallDimension, string>>
 
 export const DEFAULT_MAX_ROWS = 200_000
-const SUPABASE_TIMEOUT_MS = 1_500
+/** Trims after the first tap and then every TRIM_EVERY taps of this process. */
+const TRIM_EVERY = 100
 
-const COLUMNS = ['at', 'page', 'source', 'keyword', 'location', 'variant', 'experiment', 'arm', 'number', 'click_id'] as const
-
-function row(tap: CallTap) {
-  return { at: tap.at, page: tap.page, source: tap.source, keyword: tap.keyword, location: tap.location, variant: tap.variant, experiment: tap.experiment, arm: tap.arm, number: tap.number, click_id: tap.clickId }
+function row(tap: CallTap, key: string) {
+  return { tap_key: key, at: tap.at, page: tap.page, source: tap.source, keyword: tap.keyword, location: tap.location, variant: tap.variant, experiment: tap.experiment, arm: tap.arm, number: tap.number, click_id: tap.clickId ? 1 : 0 }
 }
 
-/** Opens (and creates or upgrades) the SQLite call log file; shared by the taps and the arm-visit counts. */
-export function openCallLogDatabase(file: string): DatabaseSync {
-  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true })
-  const db = new DatabaseSync(file)
-  // WAL with synchronous=NORMAL: a commit is not fsynced one by one (SQLite's advice for WAL); a
-  // power cut may lose the last taps, never the file.
-  db.exec(`
-    PRAGMA journal_mode = WAL;
-    PRAGMA synchronous = NORMAL;
-    PRAGMA busy_timeout = 2000;
-    CREATE TABLE IF NOT EXISTS call_clicks (
-      id INTEGER PRIMARY KEY AUTOINCREMENT,
-      at TEXT NOT NULL, page TEXT NOT NULL, source TEXT NOT NULL, keyword TEXT NOT NULL DEFAULT '',
-      location TEXT NOT NULL DEFAULT '', variant TEXT NOT NULL DEFAULT '', experiment TEXT NOT NULL DEFAULT '',
-      arm TEXT NOT NULL DEFAULT '', number TEXT NOT NULL DEFAULT '', click_id INTEGER NOT NULL DEFAULT 0
-    );
-    CREATE INDEX IF NOT EXISTS call_clicks_at ON call_clicks (at);
-    CREATE TABLE IF NOT EXISTS arm_visits (
-      day TEXT NOT NULL, experiment TEXT NOT NULL, arm TEXT NOT NULL, visits INTEGER NOT NULL DEFAULT 0,
-      PRIMARY KEY (day, experiment, arm)
-    );
-  `)
-  // A file written before taps carried the tracking number gains the column (existing rows: '').
-  const columns = db.prepare('PRAGMA table_info(call_clicks)').all().map((column) => String(column.name))
-  if (!columns.includes('number')) db.exec("ALTER TABLE call_clicks ADD COLUMN number TEXT NOT NULL DEFAULT ''")
-  return db
-}
-
-export function sqliteCallLog(file: string, maxRows = DEFAULT_MAX_ROWS): CallLog {
-  const db = openCallLogDatabase(file)
-  const insert = db.prepare(`INSERT INTO call_clicks (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`)
-  // Keeps the newest maxRows: a flood of fake taps cannot grow the file without bound.
-  const trim = db.prepare('DELETE FROM call_clicks WHERE id <= (SELECT MAX(id) FROM call_clicks) - ?')
+export function callLog(store: Store | Promise<Store>, maxRows = DEFAULT_MAX_ROWS): CallLog {
   let inserted = 0
   return {
-    async record(tap) {
-      const values = row(tap)
-      insert.run(values.at, values.page, values.source, values.keyword, values.location, values.variant, values.experiment, values.arm, values.number, values.click_id ? 1 : 0)
-      if (++inserted % 100 === 0 || inserted === 1) trim.run(maxRows)
+    async record(tap, key = randomUUID()) {
+      const { db } = await store
+      await db.insertInto('call_clicks').values(row(tap, key)).onConflict((conflict) => conflict.column('tap_key').doNothing()).execute()
+      if (++inserted % TRIM_EVERY === 0 || inserted === 1) {
+        await db.deleteFrom('call_clicks').where('id', '<=', sql<number>`(SELECT MAX(id) FROM call_clicks) - ${maxRows}`).execute()
+      }
     },
     async summary({ by = ['page', 'keyword'], sinceDay = '' }: SummaryOptions = {}) {
+      const { db } = await store
       // Column names come only from CALL_DIMENSIONS, never from a request.
       const dimensions = CALL_DIMENSIONS.filter((dimension) => by.includes(dimension))
-      const list = dimensions.map((dimension) => `, ${dimension}`).join('')
-      const statement = db.prepare(
-        `SELECT substr(at, 1, 10) AS day${list}, COUNT(*) AS taps FROM call_clicks WHERE at >= ? GROUP BY day${list} ORDER BY day DESC, taps DESC${list}`,
-      )
-      return statement.all(sinceDay).map((entry) => {
+      const day = sql<string>`substr(at, 1, 10)`
+      let query = db
+        .selectFrom('call_clicks')
+        .select([day.as('day'), ...dimensions, (eb) => eb.fn.countAll<number | string>().as('taps')])
+        .where('at', '>=', sinceDay)
+        .groupBy([day, ...dimensions])
+        .orderBy('day', 'desc')
+        .orderBy('taps', 'desc')
+      for (const dimension of dimensions) query = query.orderBy(dimension)
+      const rows = await query.execute()
+      return rows.map((entry) => {
         const result: CallSummaryRow = { day: String(entry.day), taps: Number(entry.taps) }
-        for (const dimension of dimensions) result[dimension] = String(entry[dimension])
+        for (const dimension of dimensions) result[dimension] = String((entry as Record<string, unknown>)[dimension])
         return result
       })
     },
   }
 }
 
-export function supabaseCallLog(config: SupabaseConfig, timeoutMs = SUPABASE_TIMEOUT_MS): CallLog {
-  const client = createClient(config.url, config.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    db: { retry: false },
-  })
-  return {
-    async record(tap) {
-      const { error } = await client.from('call_clicks').insert(row(tap)).abortSignal(AbortSignal.timeout(timeoutMs))
-      if (error) throw new Error(`call_clicks insert failed: ${error.message || error.code || 'unknown error'}`)
-    },
-    async summary() {
-      // The anon role may only insert; a report reads with the owner's key (see README).
-      throw new Error('The call log summary is read from Supabase with its own key, not the site’s.')
-    },
-  }
+/** The call log of one SQLite file (tests, the report over a copied file). */
+export function sqliteCallLog(file: string, maxRows = DEFAULT_MAX_ROWS): CallLog {
+  return callLog(openStore({ sqlite: file }), maxRows)
 }

@@ -1,0 +1,17 @@
+import type { Migration, MigrationProvider } from 'kysely/migration'
+import * as numbers from './0001_numbers.ts'
+import * as tapKeys from './0002_tap_keys.ts'
+import * as webhookDeliveries from './0003_webhook_deliveries.ts'
+
+/**
+ * Every schema change, in order: one file each, named NNNN_what.ts, exporting `up(db)`. Listed here
+ * rather than read from the folder, so the production build bundles them (a static provider). A name
+ * once applied never changes; a change to a table is a new file.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001_numbers': numbers,
+  '0002_tap_keys': tapKeys,
+  '0003_webhook_deliveries': webhookDeliveries,
+}
+
+export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations }

@@ -1,0 +1,63 @@
+import type { Generated } from 'kysely'
+
+/**
+ * Every table of the store of record, as the queries see it: the one place a table's columns are typed.
+ * A new table is one migration file in ./migrations (listed in ./migrations/index.ts) plus its interface
+ * here, added to `Database`. Columns use only types both stores share: text, integer (bigint in
+ * PostgreSQL when it counts rows), real.
+ */
+export interface Database {
+  call_clicks: CallClicksTable
+  experiment_visitors: ExperimentVisitorsTable
+  experiment_weights: ExperimentWeightsTable
+  experiment_bots: ExperimentBotsTable
+  webhook_deliveries: WebhookDeliveriesTable
+}
+
+/** One tap on a call link, as the server vouched for it (web/lib/calls/verify.ts). */
+export interface CallClicksTable {
+  id: Generated<number>
+  /** The tap's own random id: a tap written again after an outage is stored once. */
+  tap_key: string | null
+  at: string
+  page: string
+  source: string
+  keyword: string
+  location: string
+  variant: string
+  experiment: string
+  arm: string
+  number: string
+  click_id: number
+}
+
+/** Per A/B test, one row per visitor (a hash of the cookie's id), its version, days seen and taps. */
+export interface ExperimentVisitorsTable {
+  experiment: string
+  visitor: string
+  arm: string
+  first_day: string
+  last_day: string
+  taps: Generated<number>
+}
+
+/** The versions' weights as the page last had them (the split check). */
+export interface ExperimentWeightsTable {
+  experiment: string
+  arm: string
+  weight: number
+}
+
+/** Bot requests to a test's page per day: turned away, never counted as visitors. */
+export interface ExperimentBotsTable {
+  day: string
+  experiment: string
+  requests: Generated<number>
+}
+
+/** Signed webhook deliveries already acted on, until a replay of them could no longer pass the age check. */
+export interface WebhookDeliveriesTable {
+  key: string
+  /** Milliseconds since the epoch. */
+  expires_at: number
+}

@@ -1,0 +1,53 @@
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { DatabaseSync, type StatementSync } from 'node:sqlite'
+import { SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely'
+
+/**
+ * Kysely's SqliteDialect over node:sqlite (nothing to install). Kysely 0.29 ships no node:sqlite
+ * dialect: its SqliteDialect speaks better-sqlite3's shape (a `reader` flag, parameters as one array),
+ * so this adapter gives a DatabaseSync that shape, and keeps each prepared statement for reuse.
+ */
+export function nodeSqliteDialect(database: DatabaseSync): SqliteDialect {
+  return new SqliteDialect({ database: adapt(database) })
+}
+
+const MAX_STATEMENTS = 200
+
+function adapt(database: DatabaseSync): SqliteDatabase {
+  const statements = new Map<string, SqliteStatement>()
+  return {
+    close: () => database.close(),
+    prepare(sql) {
+      const cached = statements.get(sql)
+      if (cached) return cached
+      const statement = wrap(database.prepare(sql))
+      if (statements.size >= MAX_STATEMENTS) statements.delete(statements.keys().next().value!)
+      statements.set(sql, statement)
+      return statement
+    },
+  }
+}
+
+type Value = null | number | bigint | string | NodeJS.ArrayBufferView
+
+function wrap(statement: StatementSync): SqliteStatement {
+  const values = (parameters: ReadonlyArray<unknown>) => parameters.map((value): Value => (typeof value === 'boolean' ? (value ? 1 : 0) : value === undefined ? null : (value as Value)))
+  return {
+    // A statement that returns rows (SELECT, or RETURNING) has result columns.
+    reader: statement.columns().length > 0,
+    all: (parameters) => statement.all(...values(parameters)),
+    run: (parameters) => statement.run(...values(parameters)),
+    iterate: (parameters) => statement.iterate(...values(parameters)),
+  }
+}
+
+/** Opens (creating its folder) a SQLite file for the store or the outbox. */
+export function openSqliteFile(file: string): DatabaseSync {
+  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true })
+  const database = new DatabaseSync(file)
+  // WAL with synchronous=NORMAL: a commit is not fsynced one by one (SQLite's advice for WAL); a
+  // power cut may lose the last rows, never the file. busy_timeout: another process may hold the lock.
+  database.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;')
+  return database
+}
