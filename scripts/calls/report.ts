@@ -1,13 +1,13 @@
-// Taps on call links per day × page × keyword (or other dimensions), from the site's own call log (the
-// local SQLite file; with Supabase, query call_clicks with the owner's key instead — the site's anon
-// key may only insert), and each A/B test's visitors, converting visitors, taps and verdict.
+// Taps on call links per day × page × keyword (or other dimensions), from the store of record
+// (PostgreSQL at DATABASE_URL, else the local SQLite file), and each A/B test's visitors, converting
+// visitors, taps and verdict.
 // Usage: npm run calls:report [-- --by page,keyword,arm,number] [--since 2026-11-01]
 //        npm run calls:report -- --json   (exactly what the Studio's Calls tool shows, as JSON)
-//   (dimensions: page, source, keyword, location, variant, experiment, arm, number; CALL_LOG_FILE to read another file)
+//   (dimensions: page, source, keyword, location, variant, experiment, arm, number; CALL_LOG_FILE to read another SQLite file)
 import { existsSync } from 'node:fs'
 import { parseArgs } from 'node:util'
-import { callLogFile } from '../../web/lib/calls/index.ts'
-import { CALL_DIMENSIONS, isCallDimension, sqliteCallLog } from '../../web/lib/calls/store.ts'
+import { CALL_DIMENSIONS, callLog, isCallDimension } from '../../web/lib/calls/store.ts'
+import { openStore, storeTarget } from '../../web/lib/db/index.ts'
 import { readCallsReport } from '../../web/lib/campaigns/readReport.ts'
 
 const { values } = parseArgs({ options: { by: { type: 'string', default: 'page,keyword' }, since: { type: 'string', default: '' }, json: { type: 'boolean', default: false } } })
@@ -17,21 +17,24 @@ if (unknown.length > 0 || by.length === 0) {
   console.error(`Unknown dimension ${unknown.join(', ') || '(none)'}: choose from ${CALL_DIMENSIONS.join(', ')}.`)
   process.exit(2)
 }
-const file = callLogFile()
-if (!existsSync(file)) {
-  if (values.json) console.log(JSON.stringify({ message: `No call log yet at ${file}.` }))
-  else console.log(`No call log yet at ${file}: taps are recorded once the site has served a call tap.`)
+const target = storeTarget()
+if ('sqlite' in target && !existsSync(target.sqlite)) {
+  if (values.json) console.log(JSON.stringify({ message: `No call log yet at ${target.sqlite}.` }))
+  else console.log(`No call log yet at ${target.sqlite}: taps are recorded once the site has served a call tap.`)
   process.exit(0)
 }
+const store = await openStore(target)
 if (values.json) {
-  console.log(JSON.stringify(await readCallsReport(file), null, 2))
+  console.log(JSON.stringify(await readCallsReport(store), null, 2))
+  await store.close()
   process.exit(0)
 }
-const rows = await sqliteCallLog(file).summary({ by: by.filter(isCallDimension), sinceDay: values.since })
+const rows = await callLog(store).summary({ by: by.filter(isCallDimension), sinceDay: values.since })
 if (rows.length === 0) console.log('No taps recorded yet.')
 else console.table(rows.map((row) => Object.fromEntries([['day', row.day], ...by.filter(isCallDimension).map((name) => [name, row[name] || '(none)']), ['taps', row.taps]])))
-for (const test of (await readCallsReport(file)).experiments) {
+for (const test of (await readCallsReport(store)).experiments) {
   console.log(`\nA/B test ${test.experiment} (${test.firstDay} to ${test.lastDay}, ${test.botsExcluded} bot requests excluded)`)
   console.table(test.arms.map((arm) => ({ version: arm.arm, weight: arm.weight ?? '?', visitors: arm.visitors, 'converting visitors': arm.converters, taps: arm.taps, rate: arm.rate === null ? '–' : `${(100 * arm.rate).toFixed(1)} % (${(100 * arm.interval!.low).toFixed(1)}–${(100 * arm.interval!.high).toFixed(1)} %)` })))
   console.log(test.verdict.text)
 }
+await store.close()

@@ -7,6 +7,10 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { sqliteCallLog } from '../../web/lib/calls/store'
 import { bundledDocuments } from '../../web/lib/sanity/localDataset'
+import pg from 'pg'
+import { openStore } from '../../web/lib/db'
+import { migrateToLatest } from '../../web/lib/db/migrate'
+import { startPostgres, type Postgres } from '../support/postgres'
 import { startPostgrest, type PostgrestStandIn } from '../support/postgrest'
 import { launchBrowser, VIEWPORTS } from './browser'
 import { startSite, type NextServer } from './nextServer'
@@ -16,7 +20,8 @@ import { startSite, type NextServer } from './nextServer'
  * - no tag configured (the bundled settings): every tap reaches the site's own call log (SQLite),
  *   even before React hydrates, junk is refused, click IDs are kept, and no request leaves the site;
  * - a Google Ads tag configured (the production build serving a dataset copy, gtag.js served by a loopback stand-in
- *   that records what it is called with, the call log in Supabase through the PostgREST stand-in):
+ *   that records what it is called with, locations from Supabase through the PostgREST stand-in, the
+ *   call log in a real PostgreSQL at DATABASE_URL):
  *   one conversion per tap with the page's ad context and click IDs, the tag loaded only after the
  *   page, Consent Mode defaults before it, and Global Privacy Control or the footer opt-out deny ads.
  */
@@ -35,6 +40,8 @@ let browser: Browser
 let plain: NextServer
 let tagged: NextServer
 let rest: PostgrestStandIn
+let postgres: Postgres
+let database: pg.Pool
 let tagServer: http.Server
 const tagRequests: string[] = []
 let tagOrigin = ''
@@ -55,13 +62,20 @@ beforeAll(async () => {
   const datasetFile = path.join(folder, 'tagged.ndjson')
   mkdirSync(folder, { recursive: true })
   writeFileSync(datasetFile, dataset.map((doc) => JSON.stringify(doc)).join('\n') + '\n')
-  const taggedEnv = { CONTENT_DATASET_FILE: datasetFile, GOOGLE_TAG_ORIGIN: tagOrigin, SUPABASE_URL: rest.url, SUPABASE_ANON_KEY: 'anon-key' }
+  postgres = await startPostgres(base + 52)
+  const databaseUrl = await postgres.database('calls')
+  const store = await openStore({ postgres: databaseUrl })
+  await migrateToLatest(store.db)
+  await store.close()
+  database = new pg.Pool({ connectionString: databaseUrl, max: 1 })
+  const taggedEnv = { CONTENT_DATASET_FILE: datasetFile, GOOGLE_TAG_ORIGIN: tagOrigin, SUPABASE_URL: rest.url, SUPABASE_ANON_KEY: 'anon-key', DATABASE_URL: databaseUrl, OUTBOX_FILE: path.join(folder, 'outbox.sqlite') }
   ;[plain, tagged, browser] = await Promise.all([startSite(base + 50, { CALL_LOG_FILE: callLogFile }), startSite(base + 51, taggedEnv), launchBrowser()])
 }, 480_000)
 
 afterAll(async () => {
   await browser?.close()
-  await Promise.all([plain?.stop(), tagged?.stop(), rest?.close(), new Promise((resolve) => tagServer?.close(resolve))])
+  await Promise.all([plain?.stop(), tagged?.stop(), rest?.close(), database?.end(), new Promise((resolve) => tagServer?.close(resolve))])
+  postgres?.destroy()
   rmSync(folder, { recursive: true, force: true })
 })
 
@@ -135,10 +149,11 @@ describe('with a Google Ads tag configured', () => {
   const commands = (page: Page) => page.evaluate(() => (window as unknown as { __tag?: { calls: unknown[] } }).__tag?.calls ?? []) as Promise<Command[]>
   const conversions = (calls: Command[]) => calls.filter((call) => Array.isArray(call) && call[0] === 'event' && call[1] === 'conversion') as unknown[][]
 
-  it('sends exactly one conversion per tap, with the ad context and the kept click ID, and logs it in Supabase', async () => {
+  it('sends exactly one conversion per tap, with the ad context and the kept click ID, and logs it in PostgreSQL', async () => {
     const { page, context } = await openPage(`${tagged.url}/?kw=ant+control&loc_physical_ms=1026339&gclid=G-Click-9`)
     await until(() => commands(page), (calls) => calls.length > 0)
-    const inserted = rest.inserted.length
+    const stored = async () => Number((await database.query<{ count: string }>('SELECT COUNT(*) AS count FROM call_clicks')).rows[0]!.count)
+    const inserted = await stored()
     const links = page.locator('a[href^="tel:"]:visible')
     await links.first().click()
     await links.nth(1).click()
@@ -147,8 +162,9 @@ describe('with a Google Ads tag configured', () => {
     expect(conversions(calls)[0]![2]).toMatchObject({ send_to: 'AW-123456789/CallTap-1', transport_type: 'beacon', keyword: 'Ant Control', location: 'Dallas, TX', variant: 'home', gclid: 'G-Click-9' })
     // Consent defaults come before the tag's first command.
     expect(calls[0]).toEqual(['consent', 'default', { ad_storage: 'granted', ad_user_data: 'granted', ad_personalization: 'granted', analytics_storage: 'granted' }])
-    expect(await until(() => rest.inserted.length, (count) => count >= inserted + 2)).toBe(inserted + 2)
-    expect(rest.inserted.at(-1)).toMatchObject({ page: '/', keyword: 'Ant Control', location: 'Dallas, TX', click_id: true })
+    expect(await until(stored, (count) => count >= inserted + 2)).toBe(inserted + 2)
+    const last = (await database.query('SELECT page, keyword, location, click_id FROM call_clicks ORDER BY id DESC LIMIT 1')).rows[0]
+    expect(last).toMatchObject({ page: '/', keyword: 'Ant Control', location: 'Dallas, TX', click_id: 1 })
     await context.close()
   })
 

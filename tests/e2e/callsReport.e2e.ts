@@ -58,11 +58,10 @@ beforeAll(async () => {
   const experiment = { name: 'hero-headline', arms: [{ key: 'A', weight: 50 }, { key: 'B', weight: 50 }] }
   for (const [arm, count, converters] of [['A', 400, 18], ['B', 410, 24]] as const) {
     for (let i = 0; i < count; i++) {
-      visitors.seen({ experiment, arm, visitor: `${arm}-${i}` })
-      if (i < converters) visitors.tapped({ experiment, arm, visitor: `${arm}-${i}` })
+      await visitors.seen({ experiment, arm, visitor: `${arm}-${i}` })
+      if (i < converters) await visitors.tapped({ experiment, arm, visitor: `${arm}-${i}` })
     }
   }
-  visitors.close()
 
   const documents = bundledDocuments()
   const v2 = structuredClone(documents.find((doc) => doc._id === 'page-v2')!)
@@ -188,12 +187,8 @@ async function testReport() {
 
 /** Visitors of the test page's experiment, read from the call log file (the report is rate-limited per address). */
 async function testVisitors(): Promise<number> {
-  const counter = sqliteExperimentVisitors(callLogFile)
-  try {
-    return counter.counts().arms.filter((row) => row.experiment === TEST_NAME).reduce((sum, row) => sum + row.visitors, 0)
-  } finally {
-    counter.close()
-  }
+  const counts = await sqliteExperimentVisitors(callLogFile).counts()
+  return counts.arms.filter((row) => row.experiment === TEST_NAME).reduce((sum, row) => sum + row.visitors, 0)
 }
 
 

@@ -41,10 +41,9 @@ export async function seedCallLog(file: string, now = new Date()): Promise<void>
     for (let visitor = 0; visitor < count; visitor++) {
       const served: ServedVersion = { experiment: tests[test], arm, visitor: `${test}-${arm}-${visitor}` }
       const when = day(visitor % 7)
-      visitors.seen(served, when)
-      if (visitor < converters) for (let tap = 0; tap < taps; tap++) visitors.tapped(served, when)
+      await visitors.seen(served, when)
+      if (visitor < converters) for (let tap = 0; tap < taps; tap++) await visitors.tapped(served, when)
     }
   }
-  for (let bot = 0; bot < 12; bot++) visitors.botExcluded('home-headline', day(bot % 3))
-  visitors.close()
+  for (let bot = 0; bot < 12; bot++) await visitors.botExcluded('home-headline', day(bot % 3))
 }

@@ -13,13 +13,11 @@ export interface PostgrestStandIn {
   url: string
   mode: PostgrestMode
   requests: { path: string; headers: IncomingHttpHeaders }[]
-  /** Rows inserted into call_clicks (POST /rest/v1/call_clicks), as PostgREST received them. */
-  inserted: Record<string, unknown>[]
   close(): Promise<void>
 }
 
 export async function startPostgrest(rows: Record<string, string>, port = 0): Promise<PostgrestStandIn> {
-  const state = { mode: 'ok' as PostgrestMode, requests: [] as PostgrestStandIn['requests'], inserted: [] as Record<string, unknown>[] }
+  const state = { mode: 'ok' as PostgrestMode, requests: [] as PostgrestStandIn['requests'] }
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://stand-in')
     state.requests.push({ path: `${url.pathname}${url.search}`, headers: request.headers })
@@ -27,18 +25,6 @@ export async function startPostgrest(rows: Record<string, string>, port = 0): Pr
     if (state.mode === 'error500') {
       response.writeHead(500, { 'content-type': 'application/json' })
       return response.end(JSON.stringify({ code: 'XX000', message: 'internal error', details: null, hint: null }))
-    }
-    if (request.method === 'POST' && url.pathname === '/rest/v1/call_clicks') {
-      const chunks: Buffer[] = []
-      request.on('data', (chunk: Buffer) => chunks.push(chunk))
-      request.on('end', () => {
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown> | Record<string, unknown>[]
-        state.inserted.push(...(Array.isArray(body) ? body : [body]))
-        // Prefer: return=minimal → 201 with no body, as PostgREST answers an insert.
-        response.writeHead(201)
-        response.end()
-      })
-      return
     }
     if (url.pathname !== '/rest/v1/location_data') {
       response.writeHead(404, { 'content-type': 'application/json' })
@@ -61,7 +47,6 @@ export async function startPostgrest(rows: Record<string, string>, port = 0): Pr
       state.mode = value
     },
     requests: state.requests,
-    inserted: state.inserted,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections()

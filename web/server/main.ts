@@ -11,6 +11,9 @@ import { readConfig } from '../lib/config.ts'
 import { commonHeaders } from '../lib/securityHeaders.ts'
 import { closeSharedCache, onInvalidation, redisHealthy, sharedCacheConfigured } from './cache/sharedCache.ts'
 import { recordBotExcluded } from '../lib/campaigns/experimentVisitors.ts'
+import { configuredRecorder } from '../lib/calls/index.ts'
+import { openStore } from '../lib/db/index.ts'
+import { checkSchemaAtStart } from '../lib/db/migrate.ts'
 import { limitConnections, RenderAdmission } from './admission.ts'
 import { clientErrorResponse, createFrontHandler, rawAnswer, type Health } from './front.ts'
 import { draftSessionCheck } from './requestTarget.ts'
@@ -65,6 +68,18 @@ const port = Number(args.port ?? config.port ?? 3000)
 const hostname = typeof args.hostname === 'string' ? args.hostname : '0.0.0.0'
 /** Reverse proxies (e.g. nginx) whose X-Forwarded-For is believed for the client's address. */
 const trustedProxies = new Set(config.trustedProxies)
+// The store of record's schema must be the one this code writes: a server behind it refuses to start.
+if (config.database) {
+  const store = await openStore({ postgres: config.database.url, poolMax: 1 })
+  try {
+    await checkSchemaAtStart(store.db)
+  } catch (error) {
+    console.error(`✗ ${(error as Error).message}`)
+    process.exit(1)
+  } finally {
+    await store.close()
+  }
+}
 
 function listen(server: http.Server, listenPort: number, host: string): Promise<AddressInfo> {
   return new Promise((resolve, reject) => {
@@ -154,6 +169,8 @@ limitConnections(front, {
   refusal: rawAnswer(429, 'Too Many Connections', securityHeaders, { 'retry-after': '5' }),
 })
 await listen(front, port, hostname)
+// Numbers an earlier run accepted while the store was unreachable are written as soon as it answers.
+configuredRecorder()
 console.log(`▲ Serving on http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}`)
 // The launch check's warnings (npm run check:launch), after listening and not awaited: it reads content
 // and probes Supabase, and must never delay or stop the start. Imported here, not above: its content

@@ -1,18 +1,34 @@
 import path from 'node:path'
 import { readConfig, type Env } from '../config.ts'
+import { configuredStore, sqliteFile } from '../db/index.ts'
+import { sqliteOutbox } from '../db/outbox.ts'
+import { experimentVisitors } from '../campaigns/experimentVisitors.ts'
 import { budgetLimiter } from './rateLimit.ts'
-import { sqliteCallLog, supabaseCallLog, type CallLog } from './store.ts'
+import { recorder, type Recorder, type RecordJob } from './recorder.ts'
+import { callLog, type CallLog } from './store.ts'
 
-/** The configured call log: Supabase when configured, else SQLite at CALL_LOG_FILE (default .data/calls.sqlite). */
-export function configuredCallLog(env: Env = process.env): CallLog {
-  const { supabase } = readConfig(env)
-  if (supabase) return supabaseCallLog(supabase)
-  return sqliteCallLog(callLogFile(env))
+/** The configured call log: the store of record (web/lib/db: DATABASE_URL, else the SQLite file). */
+export function configuredCallLog(): CallLog {
+  return callLog(configuredStore)
 }
 
-export function callLogFile(env: Env = process.env): string {
-  // Not traced into the build output: the file is written at run time.
-  return path.resolve(/*turbopackIgnore: true*/ readConfig(env).callLogFile || path.join(process.cwd(), '.data', 'calls.sqlite'))
+/** The SQLite file of the store when no DATABASE_URL is set (CALL_LOG_FILE, default .data/calls.sqlite). */
+export const callLogFile = (env: Env = process.env) => sqliteFile(env)
+
+/** Where accepted numbers wait while the store is unreachable: OUTBOX_FILE, else beside the SQLite file (on Vercel, /tmp). */
+export function outboxFile(env: Env = process.env): string {
+  const config = readConfig(env)
+  if (config.outboxFile) return path.resolve(/*turbopackIgnore: true*/ config.outboxFile)
+  if (config.onVercel) return '/tmp/site-outbox.sqlite'
+  return path.join(path.dirname(sqliteFile(env)), 'outbox.sqlite')
+}
+
+let configured: Recorder | undefined
+
+/** This process's recorder of taps and beacons over the configured store, with its outbox. */
+export function configuredRecorder(): Recorder {
+  configured ??= recorder({ log: configuredCallLog(), visitors: experimentVisitors(configuredStore), outbox: sqliteOutbox<RecordJob>(outboxFile()) })
+  return configured
 }
 
 /**

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
-import { openStore, type Store } from '../db/index.ts'
+import { openStore, type Store, type StoreSource, storeOf } from '../db/index.ts'
 import type { CallTap } from './tap.ts'
 
 /**
@@ -41,18 +41,18 @@ function row(tap: CallTap, key: string) {
   return { tap_key: key, at: tap.at, page: tap.page, source: tap.source, keyword: tap.keyword, location: tap.location, variant: tap.variant, experiment: tap.experiment, arm: tap.arm, number: tap.number, click_id: tap.clickId ? 1 : 0 }
 }
 
-export function callLog(store: Store | Promise<Store>, maxRows = DEFAULT_MAX_ROWS): CallLog {
+export function callLog(store: StoreSource, maxRows = DEFAULT_MAX_ROWS): CallLog {
   let inserted = 0
   return {
     async record(tap, key = randomUUID()) {
-      const { db } = await store
+      const { db } = await storeOf(store)
       await db.insertInto('call_clicks').values(row(tap, key)).onConflict((conflict) => conflict.column('tap_key').doNothing()).execute()
       if (++inserted % TRIM_EVERY === 0 || inserted === 1) {
         await db.deleteFrom('call_clicks').where('id', '<=', sql<number>`(SELECT MAX(id) FROM call_clicks) - ${maxRows}`).execute()
       }
     },
     async summary({ by = ['page', 'keyword'], sinceDay = '' }: SummaryOptions = {}) {
-      const { db } = await store
+      const { db } = await storeOf(store)
       // Column names come only from CALL_DIMENSIONS, never from a request.
       const dimensions = CALL_DIMENSIONS.filter((dimension) => by.includes(dimension))
       const day = sql<string>`substr(at, 1, 10)`
@@ -76,5 +76,6 @@ export function callLog(store: Store | Promise<Store>, maxRows = DEFAULT_MAX_ROW
 
 /** The call log of one SQLite file (tests, the report over a copied file). */
 export function sqliteCallLog(file: string, maxRows = DEFAULT_MAX_ROWS): CallLog {
-  return callLog(openStore({ sqlite: file }), maxRows)
+  let opened: Promise<Store> | undefined
+  return callLog(() => (opened ??= openStore({ sqlite: file })), maxRows)
 }

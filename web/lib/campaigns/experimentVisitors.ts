@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto'
-import type { DatabaseSync, StatementSync } from 'node:sqlite'
-import { callLogFile } from '../calls/index.ts'
-import { openCallLogDatabase } from '../calls/store.ts'
+import { sql } from 'kysely'
+import { openStore, type Store, type StoreSource, storeOf } from '../db/index.ts'
 import type { Experiment } from '../personalization/variant.ts'
 
 /**
@@ -10,7 +9,7 @@ import type { Experiment } from '../personalization/variant.ts'
  * cookie the server set (the tracker's beacon after the page loaded, or a tap), and it is not a bot. A
  * visitor's version is the first one it was counted with; a later cookie that names another cannot move it.
  *
- * Stored in the call log's SQLite file: per experiment, one row per visitor (a hash of the cookie's random
+ * Stored in the store of record (web/lib/db): per experiment, one row per visitor (a hash of the cookie's random
  * id, never the id itself, nothing else about the person), with its version, first and last day and taps;
  * the versions' weights as the page last had them (for the split check); and bot requests turned away per
  * day. Rows not seen for KEEP_DAYS days are removed.
@@ -45,13 +44,12 @@ export interface ServedVersion {
 
 export interface ExperimentVisitors {
   /** The visitor showed it keeps its version cookie (the tracker's beacon). */
-  seen(served: ServedVersion, now?: Date): void
+  seen(served: ServedVersion, now?: Date): Promise<void>
   /** The visitor tapped a call link (counts as seen too). */
-  tapped(served: ServedVersion, now?: Date): void
+  tapped(served: ServedVersion, now?: Date): Promise<void>
   /** A bot asked for a page of this experiment: counted as excluded, never as a visitor. */
-  botExcluded(experiment: string, now?: Date): void
-  counts(): ExperimentCounts
-  close(): void
+  botExcluded(experiment: string, now?: Date): Promise<void>
+  counts(): Promise<ExperimentCounts>
 }
 
 export const KEEP_DAYS = 400
@@ -63,71 +61,74 @@ function visitorKey(visitor: string): string {
 
 const day = (now: Date) => now.toISOString().slice(0, 10)
 
-export function sqliteExperimentVisitors(file: string): ExperimentVisitors {
-  let db: DatabaseSync | undefined
-  let statements: Record<'visit' | 'tap' | 'weight' | 'bot' | 'prune' | 'arms' | 'weights' | 'bots', StatementSync> | undefined
+export function experimentVisitors(store: StoreSource): ExperimentVisitors {
   /** The weights last written per experiment, so a beacon writes them only when the page changed them. */
   const writtenWeights = new Map<string, string>()
   let prunedOn = ''
 
-  function open() {
-    if (!statements) {
-      db = openCallLogDatabase(file)
-      db.exec(`
-        CREATE TABLE IF NOT EXISTS experiment_visitors (
-          experiment TEXT NOT NULL, visitor TEXT NOT NULL, arm TEXT NOT NULL,
-          first_day TEXT NOT NULL, last_day TEXT NOT NULL, taps INTEGER NOT NULL DEFAULT 0,
-          PRIMARY KEY (experiment, visitor)
-        ) WITHOUT ROWID;
-        CREATE TABLE IF NOT EXISTS experiment_weights (
-          experiment TEXT NOT NULL, arm TEXT NOT NULL, weight REAL NOT NULL, PRIMARY KEY (experiment, arm)
-        );
-        CREATE TABLE IF NOT EXISTS experiment_bots (
-          day TEXT NOT NULL, experiment TEXT NOT NULL, requests INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (day, experiment)
-        );
-      `)
-      const upsert = 'INSERT INTO experiment_visitors (experiment, visitor, arm, first_day, last_day, taps) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (experiment, visitor) DO UPDATE SET last_day = excluded.last_day'
-      statements = {
-        visit: db.prepare(upsert),
-        tap: db.prepare(`${upsert}, taps = taps + 1`),
-        weight: db.prepare('INSERT INTO experiment_weights (experiment, arm, weight) VALUES (?, ?, ?) ON CONFLICT (experiment, arm) DO UPDATE SET weight = excluded.weight'),
-        bot: db.prepare('INSERT INTO experiment_bots (day, experiment, requests) VALUES (?, ?, 1) ON CONFLICT (day, experiment) DO UPDATE SET requests = requests + 1'),
-        prune: db.prepare('DELETE FROM experiment_visitors WHERE last_day < ?'),
-        arms: db.prepare(
-          'SELECT experiment, arm, COUNT(*) AS visitors, SUM(taps > 0) AS converters, SUM(taps) AS taps, MIN(first_day) AS first_day, MAX(last_day) AS last_day FROM experiment_visitors GROUP BY experiment, arm ORDER BY experiment, arm',
-        ),
-        weights: db.prepare('SELECT experiment, arm, weight FROM experiment_weights'),
-        bots: db.prepare('SELECT experiment, SUM(requests) AS requests FROM experiment_bots GROUP BY experiment'),
-      }
-    }
-    return statements
-  }
-
-  function count(kind: 'visit' | 'tap', { experiment, arm, visitor }: ServedVersion, now: Date) {
-    const statement = open()
+  async function count(kind: 'visit' | 'tap', { experiment, arm, visitor }: ServedVersion, now: Date) {
+    const { db } = await storeOf(store)
     const weights = JSON.stringify(experiment.arms)
     if (writtenWeights.get(experiment.name) !== weights) {
-      for (const { key, weight } of experiment.arms) statement.weight.run(experiment.name, key, weight)
+      await db
+        .insertInto('experiment_weights')
+        .values(experiment.arms.map(({ key, weight }) => ({ experiment: experiment.name, arm: key, weight })))
+        .onConflict((conflict) => conflict.columns(['experiment', 'arm']).doUpdateSet((eb) => ({ weight: eb.ref('excluded.weight') })))
+        .execute()
       writtenWeights.set(experiment.name, weights)
     }
-    statement[kind].run(experiment.name, visitorKey(visitor), arm, day(now), day(now), kind === 'tap' ? 1 : 0)
+    // A visitor's version is the first one counted: a later row for it only moves its last day (and taps).
+    await db
+      .insertInto('experiment_visitors')
+      .values({ experiment: experiment.name, visitor: visitorKey(visitor), arm, first_day: day(now), last_day: day(now), taps: kind === 'tap' ? 1 : 0 })
+      .onConflict((conflict) =>
+        conflict.columns(['experiment', 'visitor']).doUpdateSet((eb) => ({
+          last_day: eb.ref('excluded.last_day'),
+          ...(kind === 'tap' ? { taps: eb(eb.ref('experiment_visitors.taps'), '+', 1) } : {}),
+        })),
+      )
+      .execute()
     if (prunedOn !== day(now)) {
       prunedOn = day(now)
-      statement.prune.run(day(new Date(now.getTime() - KEEP_DAYS * 86_400_000)))
+      await db.deleteFrom('experiment_visitors').where('last_day', '<', day(new Date(now.getTime() - KEEP_DAYS * 86_400_000))).execute()
     }
   }
 
   return {
     seen: (served, now = new Date()) => count('visit', served, now),
     tapped: (served, now = new Date()) => count('tap', served, now),
-    botExcluded(experiment, now = new Date()) {
-      open().bot.run(day(now), experiment)
+    async botExcluded(experiment, now = new Date()) {
+      const { db } = await storeOf(store)
+      await db
+        .insertInto('experiment_bots')
+        .values({ day: day(now), experiment, requests: 1 })
+        .onConflict((conflict) => conflict.columns(['day', 'experiment']).doUpdateSet((eb) => ({ requests: eb(eb.ref('experiment_bots.requests'), '+', 1) })))
+        .execute()
     },
-    counts() {
-      const statement = open()
-      const arms = statement.arms.all().map((row) => ({
-        experiment: String(row.experiment),
-        arm: String(row.arm),
+    async counts() {
+      const { db } = await storeOf(store)
+      const [armRows, weightRows, botRows] = await Promise.all([
+        db
+          .selectFrom('experiment_visitors')
+          .select((eb) => [
+            'experiment',
+            'arm',
+            eb.fn.countAll<number | string>().as('visitors'),
+            eb.fn.sum<number | string>(sql`CASE WHEN taps > 0 THEN 1 ELSE 0 END`).as('converters'),
+            eb.fn.sum<number | string>('taps').as('taps'),
+            eb.fn.min('first_day').as('first_day'),
+            eb.fn.max('last_day').as('last_day'),
+          ])
+          .groupBy(['experiment', 'arm'])
+          .orderBy('experiment')
+          .orderBy('arm')
+          .execute(),
+        db.selectFrom('experiment_weights').select(['experiment', 'arm', 'weight']).execute(),
+        db.selectFrom('experiment_bots').select((eb) => ['experiment', eb.fn.sum<number | string>('requests').as('requests')]).groupBy('experiment').execute(),
+      ])
+      const arms = armRows.map((row) => ({
+        experiment: row.experiment,
+        arm: row.arm,
         visitors: Number(row.visitors),
         converters: Number(row.converters),
         taps: Number(row.taps),
@@ -135,35 +136,26 @@ export function sqliteExperimentVisitors(file: string): ExperimentVisitors {
         lastDay: String(row.last_day),
       }))
       const weights = new Map<string, Map<string, number>>()
-      for (const row of statement.weights.all()) {
-        const experiment = String(row.experiment)
-        if (!weights.has(experiment)) weights.set(experiment, new Map())
-        weights.get(experiment)!.set(String(row.arm), Number(row.weight))
+      for (const row of weightRows) {
+        if (!weights.has(row.experiment)) weights.set(row.experiment, new Map())
+        weights.get(row.experiment)!.set(row.arm, Number(row.weight))
       }
-      const bots = new Map(statement.bots.all().map((row) => [String(row.experiment), Number(row.requests)]))
+      const bots = new Map(botRows.map((row) => [row.experiment, Number(row.requests)]))
       return { arms, weights, bots }
-    },
-    close() {
-      db?.close()
-      db = undefined
-      statements = undefined
     },
   }
 }
 
-let configured: ExperimentVisitors | undefined
-
-/** The counts beside the configured call log file (CALL_LOG_FILE, default .data/calls.sqlite). */
-export function configuredExperimentVisitors(): ExperimentVisitors {
-  configured ??= sqliteExperimentVisitors(callLogFile())
-  return configured
+/** The counts of one SQLite file (tests, the report over a copied file). */
+export function sqliteExperimentVisitors(file: string): ExperimentVisitors {
+  let opened: Promise<Store> | undefined
+  return experimentVisitors(() => (opened ??= openStore({ sqlite: file })))
 }
 
 /** Counts a bot turned away from a page with a running test; never throws (the page must not fail for it). */
 export function recordBotExcluded(experiment: string): void {
-  try {
-    configuredExperimentVisitors().botExcluded(experiment)
-  } catch (error) {
-    console.error(`[experiments] bot not counted: ${error instanceof Error ? error.message : String(error)}`)
-  }
+  // Imported when first needed: the proxy's bundle loads this module, and the recorder opens the store.
+  void import('../calls/index.ts')
+    .then(({ configuredRecorder }) => configuredRecorder().botExcluded(experiment))
+    .catch((error: unknown) => console.error(`[experiments] bot not counted: ${error instanceof Error ? error.message : String(error)}`))
 }

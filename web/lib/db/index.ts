@@ -2,7 +2,7 @@ import path from 'node:path'
 import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import { readConfig, type Env } from '../config.ts'
-import { migrateToLatest } from './migrate.ts'
+import { migrateToLatest, pendingMigrations } from './migrate.ts'
 import type { Database } from './schema.ts'
 import { nodeSqliteDialect, openSqliteFile } from './sqlite.ts'
 
@@ -45,18 +45,24 @@ export async function openStore(target: StoreTarget): Promise<Store> {
     return { db, dialect: 'postgres', close: () => db.destroy() }
   }
   const db = new Kysely<Database>({ dialect: nodeSqliteDialect(openSqliteFile(target.sqlite)) })
-  // One file, one instance: it brings its own schema up to date. A second process opening the same file
-  // at the same moment may lose the race for a migration's row; it then finds the work done.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await migrateToLatest(db)
-      break
-    } catch (error) {
-      if (attempt >= 3) throw error
-      await new Promise((resolve) => setTimeout(resolve, 50 * attempt))
-    }
-  }
+  // One file, one instance: it brings its own schema up to date when opened.
+  await oneAtATime(target.sqlite, async () => {
+    if ((await pendingMigrations(db)).length > 0) await migrateToLatest(db)
+  })
   return { db, dialect: 'sqlite', close: () => db.destroy() }
+}
+
+/**
+ * Runs the opens of one SQLite file one after another within this process. node:sqlite is synchronous:
+ * a second connection waiting on the first one's migration lock would block the very event loop the
+ * first one needs to finish. Kept on globalThis: Next bundles this module more than once in a process.
+ */
+function oneAtATime(file: string, work: () => Promise<void>): Promise<void> {
+  const key = Symbol.for('site.db.sqliteOpens')
+  const opens = ((globalThis as Record<symbol, unknown>)[key] ??= new Map<string, Promise<void>>()) as Map<string, Promise<void>>
+  const next = (opens.get(file) ?? Promise.resolve()).catch(() => {}).then(work)
+  opens.set(file, next)
+  return next
 }
 
 /** The SQLite file used when no DATABASE_URL is set. */
@@ -69,6 +75,11 @@ export function storeTarget(env: Env = process.env): StoreTarget {
   const { database } = readConfig(env)
   return database ? { postgres: database.url, poolMax: database.poolMax } : { sqlite: sqliteFile(env) }
 }
+
+/** A store, or how to get one: a getter is asked at each use, so a store that failed to open is tried again. */
+export type StoreSource = Store | Promise<Store> | (() => Promise<Store>)
+
+export const storeOf = (source: StoreSource): Promise<Store> => Promise.resolve(typeof source === 'function' ? source() : source)
 
 let configured: Promise<Store> | undefined
 

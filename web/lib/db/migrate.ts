@@ -28,8 +28,17 @@ export async function pendingMigrations(db: Kysely<Database>): Promise<string[]>
   return (await migrator(db).getMigrations()).filter((migration) => !migration.executedAt).map((migration) => migration.name)
 }
 
-/** Throws, naming the command to run, when the database's schema is behind this code. */
-export async function assertSchemaCurrent(db: Kysely<Database>): Promise<void> {
-  const pending = await pendingMigrations(db)
+/**
+ * At a server's start: refuses (throws) when the database's schema is behind; a database that cannot be
+ * reached is only reported (the numbers wait in the outbox until it answers).
+ */
+export async function checkSchemaAtStart(db: Kysely<Database>, warn: (message: string) => void = console.warn): Promise<void> {
+  let pending: string[]
+  try {
+    pending = await pendingMigrations(db)
+  } catch (error) {
+    warn(`[db] could not check the database schema (${error instanceof Error ? error.message : String(error)}): numbers are kept locally until it answers.`)
+    return
+  }
   if (pending.length > 0) throw new Error(`The database schema is behind this code (not applied: ${pending.join(', ')}). Run ${MIGRATE_COMMAND} (with DATABASE_MIGRATION_URL or DATABASE_URL set), then start again.`)
 }

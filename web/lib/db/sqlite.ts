@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { DatabaseSync, type StatementSync } from 'node:sqlite'
-import { SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely'
+import { sql, SqliteAdapter, SqliteDialect, type DialectAdapter, type Kysely, type SqliteDatabase, type SqliteStatement } from 'kysely'
 
 /**
  * Kysely's SqliteDialect over node:sqlite (nothing to install). Kysely 0.29 ships no node:sqlite
@@ -9,7 +9,27 @@ import { SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely
  * so this adapter gives a DatabaseSync that shape, and keeps each prepared statement for reuse.
  */
 export function nodeSqliteDialect(database: DatabaseSync): SqliteDialect {
-  return new SqliteDialect({ database: adapt(database) })
+  return new NodeSqliteDialect({ database: adapt(database) })
+}
+
+/**
+ * Kysely's SQLite migration lock only guards one process. Two processes opening one file at once (a
+ * server and `npm run calls:report`) take SQLite's own write lock instead: the migrations run inside
+ * BEGIN IMMEDIATE, so the second waits (busy_timeout) and then finds them applied.
+ */
+class NodeSqliteAdapter extends SqliteAdapter {
+  override async acquireMigrationLock(db: Kysely<unknown>): Promise<void> {
+    await sql`BEGIN IMMEDIATE`.execute(db)
+  }
+  override async releaseMigrationLock(db: Kysely<unknown>): Promise<void> {
+    await sql`COMMIT`.execute(db)
+  }
+}
+
+class NodeSqliteDialect extends SqliteDialect {
+  override createAdapter(): DialectAdapter {
+    return new NodeSqliteAdapter()
+  }
 }
 
 const MAX_STATEMENTS = 200

@@ -1,10 +1,8 @@
 import type { NextRequest } from 'next/server'
 import { isbot } from 'isbot'
-import { configuredCallLog, tapLimiter, visitLimiter } from '@/lib/calls'
-import type { CallLog } from '@/lib/calls/store'
+import { configuredRecorder, tapLimiter, visitLimiter } from '@/lib/calls'
 import { MAX_TAP_BYTES, parseTap, parseVisit } from '@/lib/calls/tap'
 import { verifiedTap, type ServedFacts } from '@/lib/calls/verify'
-import { configuredExperimentVisitors } from '@/lib/campaigns/experimentVisitors'
 import { isSearchEngine, keptArmVisitor } from '@/lib/personalization/header'
 import { isKnownSlug, personalizedRouteAt } from '@/content/routing'
 import { getSettings } from '@/content/loaders'
@@ -14,10 +12,11 @@ import { getSettings } from '@/content/loaders'
  * - a tap on a call link (`{page, source, …}`): recorded as the server served it (web/lib/calls/verify.ts);
  * - "kept its version" (`{seen: true, page}`), sent once a page with a running A/B test has loaded: the
  *   visitor counts for the version its own cookie names, once, unless it is a bot.
- * Answers 204 when taken; junk, floods and oversized bodies are refused with one line of JSON. The front
- * (web/server) caps the body before this runs; this checks again for plain `next start`.
+ * Answers 204 when taken (stored, or queued while the store is unreachable: web/lib/calls/recorder.ts);
+ * junk, floods and oversized bodies are refused with one line of JSON. A beacon is answered 204 even when
+ * a full queue refused it (counted and logged); a tap then gets 503, never a 2xx for a tap not kept. The
+ * front (web/server) caps the body before this runs; this checks again for plain `next start`.
  */
-let log: CallLog | undefined
 
 export async function POST(request: NextRequest) {
   // The front sets X-Forwarded-For to the client's address (never the client's own header).
@@ -35,22 +34,15 @@ export async function POST(request: NextRequest) {
     if (!visitLimiter.allow(client)) return Response.json({ message: 'Too many requests.' }, { status: 429 })
     const facts = await servedFacts(request, visit.page)
     const experiment = facts.route?.experiment
-    if (experiment && isBot(request)) configuredExperimentVisitors().botExcluded(experiment.name)
-    else if (experiment && facts.kept?.visitor) configuredExperimentVisitors().seen({ experiment, arm: facts.kept.arm, visitor: facts.kept.visitor })
+    if (experiment && isBot(request)) await configuredRecorder().botExcluded(experiment.name)
+    else if (experiment && facts.kept?.visitor) await configuredRecorder().seen({ experiment, arm: facts.kept.arm, visitor: facts.kept.visitor })
     return new Response(null, { status: 204 })
   }
   if (!tapLimiter.allow(client)) return Response.json({ message: 'Too many taps.' }, { status: 429 })
   const claimed = parseTap(input)
   if (!claimed) return Response.json({ message: 'Not a tap.' }, { status: 400 })
   const { tap, served } = verifiedTap(claimed, await servedFacts(request, claimed.page))
-  log ??= configuredCallLog()
-  try {
-    await log.record(tap)
-    if (served && !isBot(request)) configuredExperimentVisitors().tapped(served)
-  } catch (error) {
-    console.error(`[calls] not recorded: ${error instanceof Error ? error.message : String(error)}`)
-    return Response.json({ message: 'Not recorded.' }, { status: 503 })
-  }
+  if (!(await configuredRecorder().tap(tap, served && !isBot(request) ? served : undefined))) return Response.json({ message: 'Not recorded.' }, { status: 503 })
   return new Response(null, { status: 204 })
 }
 

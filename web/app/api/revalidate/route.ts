@@ -5,6 +5,8 @@ import { tagsFor, type PublishedDocument } from '@/content/revalidation'
 import { forgetRouteLists } from '@/content/routing'
 import { createHash } from 'node:crypto'
 import { serverConfig } from '@/lib/config'
+import { configuredStore } from '@/lib/db'
+import { storeReplayClaim } from '@/lib/db/replayKeys'
 import { memoryReplayGuard, sharedReplayGuard, verifyWebhook } from '@/lib/webhook'
 import { keyPrefix, sharedCacheConfigured, withTimeout } from '@/server/cache/sharedCache'
 
@@ -15,13 +17,16 @@ import { keyPrefix, sharedCacheConfigured, withTimeout } from '@/server/cache/sh
  * (stale-while-revalidate), so the change shows from the visit after; and if the Content Lake fails
  * during that refresh, the last good page keeps being served instead of an error.
  */
-// Several instances (REDIS_URL): a delivery is claimed in Redis, so a replay to another instance is refused too.
+// Several instances: a delivery is claimed in Redis (REDIS_URL), else in the database (DATABASE_URL), so a
+// replay to another instance is refused too.
 const replays = sharedCacheConfigured()
   ? sharedReplayGuard(async (key, ttlMs) => {
       const id = `${keyPrefix()}webhook:${createHash('sha256').update(key).digest('hex')}`
       return (await withTimeout((client) => client.set(id, '1', { NX: true, PX: ttlMs }))) === 'OK'
     })
-  : memoryReplayGuard()
+  : serverConfig().database
+    ? sharedReplayGuard(storeReplayClaim(configuredStore))
+    : memoryReplayGuard()
 /** Sanity's advice: give the Content Lake a moment to be consistent before refetching. */
 const CONSISTENCY_WAIT_MS = 3_000
 

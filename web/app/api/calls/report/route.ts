@@ -1,7 +1,6 @@
 import type { NextRequest } from 'next/server'
-import { callLogFile } from '@/lib/calls'
 import { budgetLimiter } from '@/lib/calls/rateLimit'
-import { readSupabaseConfig } from '@/lib/location/supabase'
+import { configuredStore } from '@/lib/db'
 import { readCallsReport } from '@/lib/campaigns/readReport'
 import { bearerToken, studioAuth, usersMeUrl, type StudioAuth } from '@/lib/campaigns/studioAuth'
 
@@ -35,9 +34,10 @@ export async function GET(request: NextRequest) {
     console.error(`[calls report] could not check the Studio login: ${error instanceof Error ? error.message : String(error)}`)
     return refuse(503, 'Could not check the Studio login with Sanity; try again.')
   }
-  if (readSupabaseConfig()) {
-    // The site's anon key may only insert into call_clicks; the report is read with the owner's key (README).
-    return refuse(501, 'The call log is in Supabase: read call_clicks there (the site’s key may only add taps).')
+  try {
+    return Response.json(await readCallsReport(configuredStore), { headers: NO_STORE })
+  } catch (error) {
+    console.error(`[calls report] could not read the store: ${error instanceof Error ? error.message : String(error)}`)
+    return refuse(503, 'The call log cannot be read right now; try again.')
   }
-  return Response.json(await readCallsReport(callLogFile()), { headers: NO_STORE })
 }
