@@ -34,8 +34,10 @@ const QUERY_TIMEOUT_MS = 5_000
  */
 export function postgresPool(url: string, max = 5): pg.Pool {
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, query_timeout: QUERY_TIMEOUT_MS, idleTimeoutMillis: 10_000, allowExitOnIdle: true })
-  // An idle connection dropped by the server (a restart, the pooler) must not end the process.
+  // A connection dropped by the server (a restart, the pooler) must not end the process: idle ones are
+  // reported by the pool, and one checked out between two queries by the client itself.
   pool.on('error', (error) => console.error(`[db] idle connection lost: ${error.message}`))
+  pool.on('connect', (client) => client.on('error', (error) => console.error(`[db] connection lost: ${error.message}`)))
   return pool
 }
 

@@ -135,6 +135,16 @@ describe('launchFindings', () => {
     expect(findings[0]?.fix).toMatch(/SUPABASE_URL and SUPABASE_ANON_KEY/)
   })
 
+  it('numbers-store: blocks several instances or Vercel without DATABASE_URL, never one instance', () => {
+    expect(idsOf({ ...launchEnv, REDIS_URL: 'redis://cache:6379' }, launchFacts())).toEqual(['numbers-store'])
+    expect(idsOf({ ...launchEnv, VERCEL: '1' }, launchFacts())).toEqual(['numbers-store'])
+    const [finding] = launchFindings(readConfig({ ...launchEnv, VERCEL: '1' }), launchFacts())
+    expect(finding).toMatchObject({ severity: 'blocking', message: expect.stringMatching(/Vercel/), fix: expect.stringMatching(/DATABASE_URL.*npm run db:migrate/) })
+    const database = 'postgresql://app:secret@db.example.net:6543/postgres'
+    expect(idsOf({ ...launchEnv, REDIS_URL: 'redis://cache:6379', VERCEL: '1', DATABASE_URL: database }, launchFacts())).toEqual([])
+    expect(idsOf(launchEnv, launchFacts())).toEqual([])
+  })
+
   it('prints one line per finding with what is wrong and where to fix it', () => {
     const [finding] = launchFindings(readConfig({ ...launchEnv, NEXT_PUBLIC_SITE_URL: 'http://localhost:3000' }), launchFacts())
     const line = findingLine(finding!)

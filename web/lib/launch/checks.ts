@@ -21,6 +21,7 @@ export type FindingId =
   | 'pest-photos'
   | 'robots-blocks-all'
   | 'supabase-unreachable'
+  | 'numbers-store'
 
 export interface Finding {
   id: FindingId
@@ -30,7 +31,7 @@ export interface Finding {
   fix: string
 }
 
-export type LaunchConfig = Pick<Config, 'siteUrl' | 'sanity' | 'revalidateSecret' | 'supabase'>
+export type LaunchConfig = Pick<Config, 'siteUrl' | 'sanity' | 'revalidateSecret' | 'supabase'> & Partial<Pick<Config, 'database' | 'cache' | 'onVercel'>>
 
 export interface LaunchSettings extends TrackingSettings {
   phone?: string | null
@@ -220,8 +221,25 @@ function supabaseFindings(config: LaunchConfig, probe: SupabaseProbe | null): Fi
   return [{
     id: 'supabase-unreachable',
     severity: 'blocking',
-    message: `Supabase at ${config.supabase.url} does not answer location_data (${probe.reason}): no city in personalized headlines, and call taps are not logged.`,
+    message: `Supabase at ${config.supabase.url} does not answer location_data (${probe.reason}): no city in personalized headlines.`,
     fix: 'Check SUPABASE_URL and SUPABASE_ANON_KEY (Supabase → Project settings → API) and that the project is running, or unset both.',
+  }]
+}
+
+/**
+ * The numbers (taps, A/B visitors) need one store every instance shares. Without DATABASE_URL each
+ * instance keeps its own SQLite file: with several instances (REDIS_URL marks a shared deployment)
+ * each report sees only its share, and on Vercel the file is per function instance and temporary.
+ */
+function numbersStoreFindings(config: LaunchConfig): Finding[] {
+  if (config.database) return []
+  const where = config.onVercel ? 'on Vercel, where each function instance has its own temporary disk' : config.cache?.redisUrl ? 'on several instances (REDIS_URL is set)' : null
+  if (!where) return []
+  return [{
+    id: 'numbers-store',
+    severity: 'blocking',
+    message: `No DATABASE_URL ${where}: taps and A/B visitors land in separate local files, so the Calls report and the A/B verdict count only part of them (or lose them).`,
+    fix: 'Set DATABASE_URL to a PostgreSQL connection string (Supabase: the pooled one), run npm run db:migrate, and restart (docs/store.md).',
   }]
 }
 
@@ -234,6 +252,7 @@ export function launchFindings(config: LaunchConfig, facts: LaunchFacts): Findin
     ...legalFindings(facts.content),
     ...robotsFindings(facts.robots),
     ...supabaseFindings(config, facts.supabase),
+    ...numbersStoreFindings(config),
     ...conversionFindings(facts.content.settings),
     ...pestPhotoFindings(config, facts.content),
   ]
