@@ -6,11 +6,14 @@ import { copyBuild, httpsRequest, redisCli, startNginx, startRedis, type Answer,
 import { startLocalLake, type LocalLake } from '../../scripts/lake/server'
 import { siteEnvOnLake } from '../../scripts/lake/siteEnv'
 import { startSite, type NextServer } from './nextServer'
+import { openStore } from '../../web/lib/db'
+import { migrateToLatest } from '../../web/lib/db/migrate'
+import { startPostgres, type Postgres } from '../support/postgres'
 
 /**
  * The reference topology (README, Deploying): nginx terminating TLS (deploy/nginx.conf, a
  * certificate made by openssl) in front of two instances of `npm start` that share one
- * redis-server, content from the local Content Lake (scripts/lake). Each instance has its own copy of the
+ * redis-server and one PostgreSQL (the numbers' store of record: tests/e2e/store.e2e.ts), content from the local Content Lake (scripts/lake). Each instance has its own copy of the
  * production build, so nothing is shared through the disk: only through Redis.
  */
 const LAKE_PORT = 4337
@@ -20,10 +23,13 @@ const PORTS = [3141, 3142] as const
 const SECRET = 'cluster-webhook-secret'
 const DIST = ['.next-cluster', '.next-cluster-b'] as const
 const lakeEnv = siteEnvOnLake({ port: LAKE_PORT, projectId: 'standin', webhookSecret: SECRET, readToken: 'stand-in-read-token' })
-const instanceEnv = (index: 0 | 1) => ({ ...lakeEnv, NEXT_DIST_DIR: DIST[index], REDIS_URL: `redis://127.0.0.1:${REDIS_PORT}`, TRUSTED_PROXIES: '127.0.0.1' })
+const PG_PORT = 5443
+let databaseUrl = ''
+const instanceEnv = (index: 0 | 1) => ({ ...lakeEnv, NEXT_DIST_DIR: DIST[index], REDIS_URL: `redis://127.0.0.1:${REDIS_PORT}`, DATABASE_URL: databaseUrl, OUTBOX_FILE: `/tmp/site-cluster-outbox-${index}.sqlite`, TRUSTED_PROXIES: '127.0.0.1' })
 
 let lake: LocalLake
 let redis: Process
+let postgres: Postgres
 let nginx: Nginx
 const sites: NextServer[] = []
 let agent: https.Agent
@@ -32,6 +38,11 @@ beforeAll(async () => {
   lake = await startLocalLake({ documents: bundledDocuments(), port: LAKE_PORT })
   for (const dist of DIST) copyBuild(process.env.NEXT_DIST_DIR || '.next', dist)
   redis = await startRedis(REDIS_PORT)
+  postgres = await startPostgres(PG_PORT)
+  databaseUrl = await postgres.database('cluster')
+  const store = await openStore({ postgres: databaseUrl })
+  await migrateToLatest(store.db)
+  await store.close()
   sites.push(await startSite(PORTS[0], instanceEnv(0)), await startSite(PORTS[1], instanceEnv(1)))
   nginx = await startNginx(NGINX_PORT, [...PORTS])
   agent = new https.Agent({ keepAlive: true, ca: nginx.ca })
@@ -42,6 +53,7 @@ afterAll(async () => {
   await nginx?.stop()
   await Promise.all(sites.map((site) => site.stop()))
   await redis?.stop()
+  postgres?.destroy()
   await lake?.close()
 })
 
@@ -182,6 +194,11 @@ describe('Redis goes away', () => {
     expect(down.every((count) => count === 1)).toBe(true)
 
     redis = await startRedis(REDIS_PORT)
+  postgres = await startPostgres(PG_PORT)
+  databaseUrl = await postgres.database('cluster')
+  const store = await openStore({ postgres: databaseUrl })
+  await migrateToLatest(store.db)
+  await store.close()
     await until(async () => {
       const health = await Promise.all(sites.map(async (site) => (await fetch(`${site.url}/healthz`)).status))
       return health.every((status) => status === 200)

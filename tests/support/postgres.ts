@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { chownSync, mkdtempSync, rmSync } from 'node:fs'
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { userInfo } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
@@ -9,7 +9,13 @@ import pg from 'pg'
  * folder, on a loopback port, no system service. initdb refuses root, so under root the cluster runs
  * as the `postgres` system user (runuser) in a folder that user owns.
  */
-const BIN = process.env.POSTGRES_BIN || '/usr/lib/postgresql/15/bin'
+const BIN = process.env.POSTGRES_BIN || newestPostgresBin()
+
+/** Debian installs each major version under /usr/lib/postgresql/<version>/bin, off the PATH. */
+function newestPostgresBin(): string {
+  const versions = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql').filter((name) => /^\d+$/.test(name)).sort((a, b) => Number(b) - Number(a)) : []
+  return versions[0] ? `/usr/lib/postgresql/${versions[0]}/bin` : '/usr/lib/postgresql/15/bin'
+}
 
 export interface Postgres {
   url: string
