@@ -19,7 +19,8 @@ try {
   const store = await openStore(target)
   try {
     const applied = await migrateToLatest(store.db)
-    console.log(applied.length > 0 ? `Applied ${applied.join(', ')} to ${where}.` : `The schema at ${where} is up to date.`)
+    const note = database ? '' : ' (a SQLite file brings itself up to date when it is opened)'
+    console.log(applied.length > 0 ? `Applied ${applied.join(', ')} to ${where}.` : `The schema at ${where} is up to date${note}.`)
   } finally {
     await store.close()
   }
