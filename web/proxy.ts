@@ -3,7 +3,7 @@ import { resolveLocation } from './lib/location'
 import { encodeVariant, lookupsFor, readInputs, routeInputs, variantFor } from './lib/personalization/variant'
 import { PERSONALIZATION_HEADER, personalizationHeader } from './lib/personalization/header'
 import { cdnCacheControl, decideVisit, type VisitDecision } from './lib/personalization/visit'
-import { recordBotExcluded } from './lib/campaigns/experimentVisitors'
+import { recordBotExcluded } from './lib/calls'
 import { headerOptionsFor, pageCsp } from './lib/securityHeaders'
 import { isKnownSlug, personalizedRouteAt } from './content/routing'
 

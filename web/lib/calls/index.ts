@@ -31,6 +31,17 @@ export function configuredRecorder(): Recorder {
   return configured
 }
 
+/** Counts a bot turned away from a page with a running test; never throws nor waits (the page must not fail or wait for it). */
+export function recordBotExcluded(experiment: string): void {
+  try {
+    void configuredRecorder()
+      .botExcluded(experiment)
+      .catch((error: unknown) => console.error(`[experiments] bot not counted: ${error instanceof Error ? error.message : String(error)}`))
+  } catch (error) {
+    console.error(`[experiments] bot not counted: ${error instanceof Error ? error.message : String(error)}`)
+  }
+}
+
 /**
  * Taps: 10 a minute per address, 60 per network (a busy office or a mobile carrier's NAT), and 6,000 in
  * all as a last guard (a hundred times a busy site's call taps).

@@ -151,11 +151,3 @@ export function sqliteExperimentVisitors(file: string): ExperimentVisitors {
   let opened: Promise<Store> | undefined
   return experimentVisitors(() => (opened ??= openStore({ sqlite: file })))
 }
-
-/** Counts a bot turned away from a page with a running test; never throws (the page must not fail for it). */
-export function recordBotExcluded(experiment: string): void {
-  // Imported when first needed: the proxy's bundle loads this module, and the recorder opens the store.
-  void import('../calls/index.ts')
-    .then(({ configuredRecorder }) => configuredRecorder().botExcluded(experiment))
-    .catch((error: unknown) => console.error(`[experiments] bot not counted: ${error instanceof Error ? error.message : String(error)}`))
-}
