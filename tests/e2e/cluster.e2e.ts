@@ -1,5 +1,8 @@
 import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook'
+import { mkdtempSync, rmSync } from 'node:fs'
 import https from 'node:https'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bundledDocuments } from '../../web/lib/sanity/localDataset'
 import { copyBuild, httpsRequest, redisCli, startNginx, startRedis, type Answer, type Nginx, type Process } from '../support/cluster'
@@ -13,8 +16,9 @@ import { startPostgres, type Postgres } from '../support/postgres'
 /**
  * The reference topology (README, Deploying): nginx terminating TLS (deploy/nginx.conf, a
  * certificate made by openssl) in front of two instances of `npm start` that share one
- * redis-server and one PostgreSQL (the numbers' store of record: tests/e2e/store.e2e.ts), content from the local Content Lake (scripts/lake). Each instance has its own copy of the
- * production build, so nothing is shared through the disk: only through Redis.
+ * redis-server and one PostgreSQL (the numbers' store of record, tests/e2e/store.e2e.ts), content
+ * from the local Content Lake (scripts/lake). Each instance has its own copy of the production build,
+ * so nothing is shared through the disk: only through Redis and PostgreSQL.
  */
 const LAKE_PORT = 4337
 const REDIS_PORT = 6391
@@ -25,7 +29,8 @@ const DIST = ['.next-cluster', '.next-cluster-b'] as const
 const lakeEnv = siteEnvOnLake({ port: LAKE_PORT, projectId: 'standin', webhookSecret: SECRET, readToken: 'stand-in-read-token' })
 const PG_PORT = 5443
 let databaseUrl = ''
-const instanceEnv = (index: 0 | 1) => ({ ...lakeEnv, NEXT_DIST_DIR: DIST[index], REDIS_URL: `redis://127.0.0.1:${REDIS_PORT}`, DATABASE_URL: databaseUrl, OUTBOX_FILE: `/tmp/site-cluster-outbox-${index}.sqlite`, TRUSTED_PROXIES: '127.0.0.1' })
+const outboxes = mkdtempSync(join(tmpdir(), 'cluster-outbox-'))
+const instanceEnv = (index: 0 | 1) => ({ ...lakeEnv, NEXT_DIST_DIR: DIST[index], REDIS_URL: `redis://127.0.0.1:${REDIS_PORT}`, DATABASE_URL: databaseUrl, OUTBOX_FILE: join(outboxes, `outbox-${index}.sqlite`), TRUSTED_PROXIES: '127.0.0.1' })
 
 let lake: LocalLake
 let redis: Process
@@ -54,6 +59,7 @@ afterAll(async () => {
   await Promise.all(sites.map((site) => site.stop()))
   await redis?.stop()
   postgres?.destroy()
+  rmSync(outboxes, { recursive: true, force: true })
   await lake?.close()
 })
 
@@ -194,11 +200,6 @@ describe('Redis goes away', () => {
     expect(down.every((count) => count === 1)).toBe(true)
 
     redis = await startRedis(REDIS_PORT)
-  postgres = await startPostgres(PG_PORT)
-  databaseUrl = await postgres.database('cluster')
-  const store = await openStore({ postgres: databaseUrl })
-  await migrateToLatest(store.db)
-  await store.close()
     await until(async () => {
       const health = await Promise.all(sites.map(async (site) => (await fetch(`${site.url}/healthz`)).status))
       return health.every((status) => status === 200)
