@@ -132,6 +132,18 @@ describe('migrations', () => {
     await store.close()
   }, 60_000)
 
+  it('sends only unnamed statements, which a transaction pooler (Supavisor, PgBouncer) accepts', async () => {
+    const store = await openStore({ postgres: await postgres.database('pooler'), poolMax: 1 })
+    await migrateToLatest(store.db)
+    await callLog(store).record(tap())
+    await callLog(store).summary({ by: ['page', 'arm'] })
+    await experimentVisitors(store).seen(served('A', 'visitor-one-aaaaaaaaaaa'))
+    // One connection: the session that ran the queries above. A named (prepared) statement would be listed.
+    const prepared = await sql<{ count: string }>`SELECT COUNT(*) AS count FROM pg_prepared_statements`.execute(store.db)
+    expect(Number(prepared.rows[0]!.count)).toBe(0)
+    await store.close()
+  }, 30_000)
+
   it('a server whose schema is behind refuses to start and names the command', async () => {
     const store = await openStore({ postgres: await postgres.database('behind') })
     expect(await pendingMigrations(store.db)).toEqual(Object.keys(migrations))
