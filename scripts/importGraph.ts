@@ -9,6 +9,9 @@
  *   3 web/blocks                      page-builder blocks (schema, query fragment, component)
  *   4 web/content                     queries over the blocks, loaders, cache tags, revalidation, routing, the routed page
  *   5 web/app, web/proxy.ts, web/server   entry points (routes, the proxy, the production server)
+ * Inside web/lib, the folders (calls, campaigns, personalization, …, and the files directly in web/lib as one more
+ * unit) must also import one way: no folder imports one that imports it, directly or around a circle. A loop is
+ * printed with the imports that make each of its steps.
  * Written by hand (a regex over import specifiers) because madge and dependency-cruiser need a TypeScript
  * resolver setup of their own for `@/` and `.ts` specifiers; this is 100 lines with no dependency.
  */
@@ -72,9 +75,9 @@ for (const file of files) {
   graph.set(rel(file), targets)
 }
 
-// Tarjan's strongly connected components: every component with more than one file is a cycle.
-const cycles: string[][] = []
-{
+/** Tarjan's strongly connected components: every component with more than one node, or a node importing itself, is a cycle. */
+function cyclesOf(edges: Map<string, Iterable<string>>): string[][] {
+  const found: string[][] = []
   let index = 0
   const indices = new Map<string, number>()
   const low = new Map<string, number>()
@@ -85,7 +88,7 @@ const cycles: string[][] = []
     low.set(node, index++)
     stack.push(node)
     onStack.add(node)
-    for (const next of graph.get(node) ?? []) {
+    for (const next of edges.get(node) ?? []) {
       if (!indices.has(next)) {
         visit(next)
         low.set(node, Math.min(low.get(node)!, low.get(next)!))
@@ -99,12 +102,39 @@ const cycles: string[][] = []
         onStack.delete(member)
         component.push(member)
       } while (member !== node)
-      if (component.length > 1 || (graph.get(node) ?? []).includes(node)) cycles.push(component)
+      if (component.length > 1 || [...(edges.get(node) ?? [])].includes(node)) found.push(component)
     }
   }
-  for (const node of graph.keys()) if (!indices.has(node)) visit(node)
+  for (const node of edges.keys()) if (!indices.has(node)) visit(node)
+  return found
 }
+const cycles = cyclesOf(graph)
 
+// web/lib's folders: which imports lead from one folder to another, and the loops among folders.
+const LIB = 'web/lib/'
+const libUnit = (file: string) => (file.startsWith(LIB) ? (file.slice(LIB.length).split('/').length > 1 ? file.slice(LIB.length).split('/')[0]! : '(web/lib/*.ts)') : undefined)
+const libImports = new Map<string, Map<string, string[]>>()
+for (const [file, targets] of graph) {
+  const from = libUnit(file)
+  if (!from) continue
+  for (const target of targets) {
+    const to = libUnit(target)
+    if (!to || to === from) continue
+    const byTarget = libImports.get(from) ?? new Map<string, string[]>()
+    byTarget.set(to, [...(byTarget.get(to) ?? []), `${file} → ${target}`])
+    libImports.set(from, byTarget)
+  }
+}
+const libLoops = cyclesOf(new Map([...libImports].map(([from, byTarget]) => [from, byTarget.keys()]))).map((loop) => loop.sort())
+/**
+ * A loop among web/lib's folders known when this check was added, printed but not failing `npm run graph` until
+ * the folders are reordered (the Experiment and ServedVersion types in a module of their own, the tracking-number
+ * rules out of campaigns/). Remove the entry then: the check fails on any loop not listed here.
+ */
+const KNOWN_LIB_LOOPS: { name: string; folders: string[] }[] = [
+  { name: 'personalization → campaigns → calls → personalization', folders: ['calls', 'campaigns', 'personalization'] },
+]
+const knownLoop = (loop: string[]) => KNOWN_LIB_LOOPS.find((known) => loop.every((folder) => known.folders.includes(folder)))
 const unlayered = [...graph.keys()].filter((file) => layerOf(file) < 0)
 const largest = files
   .map((file) => ({ file: rel(file), lines: readFileSync(file, 'utf8').split('\n').length }))
@@ -117,7 +147,22 @@ console.log(`upward imports: ${upward.length}`)
 for (const line of upward) console.log(`  ${line}`)
 console.log(`cycles: ${cycles.length}`)
 for (const cycle of cycles) console.log(`  ${cycle.join(' ↔ ')}`)
+console.log(`loops among web/lib folders: ${libLoops.length}`)
+for (const loop of libLoops) {
+  const known = knownLoop(loop)
+  console.log(`  ${loop.join(' ↔ ')}${known ? `  (allowed for now: KNOWN_LIB_LOOPS "${known.name}")` : ''}`)
+  for (const from of loop) {
+    for (const [to, imports] of libImports.get(from) ?? []) {
+      if (!loop.includes(to)) continue
+      console.log(`    ${from} → ${to}:`)
+      for (const line of imports) console.log(`      ${line}`)
+    }
+  }
+}
+for (const known of KNOWN_LIB_LOOPS) {
+  if (!libLoops.some((loop) => knownLoop(loop) === known)) console.log(`  KNOWN_LIB_LOOPS "${known.name}" no longer occurs: remove it`)
+}
 if (unlayered.length > 0) console.log(`files in no layer: ${unlayered.join(', ')}`)
 console.log('largest files (lines, generated types left out):')
 for (const { file, lines } of largest) console.log(`  ${String(lines).padStart(4)} ${file}`)
-if (upward.length > 0 || cycles.length > 0) process.exitCode = 1
+if (upward.length > 0 || cycles.length > 0 || libLoops.some((loop) => !knownLoop(loop))) process.exitCode = 1

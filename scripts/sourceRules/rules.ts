@@ -1,0 +1,67 @@
+/**
+ * The source rules `npm run check:source` applies (scripts/sourceRules.ts runs them over the repository): a comment
+ * names no issue number, and a hand-written source file outside the tests is at most 300 lines.
+ * Comments are read with the TypeScript compiler's own parser (every comment before or after a token), so a `#…`
+ * inside a string or a colour like `#111827` in code is never taken for one.
+ */
+import ts from 'typescript'
+
+export const MAX_LINES = 300
+export const SOURCE = /\.(ts|tsx|mts|mjs|js|cjs|css)$/
+const NOT_HAND_WRITTEN = /(^|\/)(sanity\.types\.ts|schema\.json|next-env\.d\.ts)$|\.generated\./
+const TEST = /\.(test|e2e|probe)\.tsx?$|^tests\//
+/** The word issue, PR or pull request and a number, or a # and up to five digits (a six-digit colour is not one). */
+const ISSUE_NUMBER = /\b(?:issues?|pull request|PR)\s*#?\d+|(?:^|[\s([])#\d{1,5}\b/i
+/** Folders whose comments are checked for issue numbers. */
+const COMMENT_RULE_FOLDERS = ['web/', 'studio/', 'scripts/']
+
+/** Every comment of a TypeScript, JavaScript or CSS file, with the line it starts on. */
+export function commentsOf(file: string, text: string): { line: number; text: string }[] {
+  const lineOf = (position: number) => text.slice(0, position).split('\n').length
+  if (file.endsWith('.css')) return [...text.matchAll(/\/\*[\s\S]*?\*\//g)].map((match) => ({ line: lineOf(match.index), text: match[0] }))
+  const kind = file.endsWith('.tsx') ? ts.ScriptKind.TSX : /\.[mc]?js$/.test(file) ? ts.ScriptKind.JS : ts.ScriptKind.TS
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, kind)
+  const seen = new Map<number, { line: number; text: string }>()
+  const jsxText: [number, number][] = []
+  const collect = (ranges: ts.CommentRange[] | undefined) => {
+    for (const range of ranges ?? []) {
+      if (jsxText.some(([start, end]) => range.pos >= start && range.pos < end)) continue
+      seen.set(range.pos, { line: lineOf(range.pos), text: text.slice(range.pos, range.end) })
+    }
+  }
+  // Text between JSX tags is not code, so a `//` there is no comment.
+  const findJsxText = (node: ts.Node) => {
+    if (node.kind === ts.SyntaxKind.JsxText) jsxText.push([node.getFullStart(), node.getEnd()])
+    for (const child of node.getChildren(source)) findJsxText(child)
+  }
+  // Every token's leading and trailing comments: together they are every comment of the file.
+  const collectAround = (node: ts.Node) => {
+    collect(ts.getLeadingCommentRanges(text, node.getFullStart()))
+    collect(ts.getTrailingCommentRanges(text, node.getEnd()))
+    for (const child of node.getChildren(source)) collectAround(child)
+  }
+  findJsxText(source)
+  collectAround(source)
+  return [...seen.values()].sort((a, b) => a.line - b.line)
+}
+
+/** A file's lines, as `wc -l` counts them for a file ending in a newline. */
+export function lineCount(text: string): number {
+  return text.endsWith('\n') ? text.split('\n').length - 1 : text.split('\n').length
+}
+
+/** What breaks the rules in one file (its path relative to the repository root), one line per finding. */
+export function findingsOf(file: string, text: string): string[] {
+  if (NOT_HAND_WRITTEN.test(file) || !SOURCE.test(file)) return []
+  const findings: string[] = []
+  const lines = lineCount(text)
+  if (lines > MAX_LINES && !TEST.test(file)) findings.push(`${lines} lines (at most ${MAX_LINES})`)
+  if (!COMMENT_RULE_FOLDERS.some((folder) => file.startsWith(folder))) return findings
+  for (const comment of commentsOf(file, text)) {
+    const match = ISSUE_NUMBER.exec(comment.text)
+    if (!match) continue
+    const line = comment.line + comment.text.slice(0, match.index).split('\n').length - 1
+    findings.push(`line ${line}: a comment names an issue number ("${match[0].trim()}")`)
+  }
+  return findings
+}
