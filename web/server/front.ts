@@ -78,7 +78,14 @@ const DRAFT_COOKIES = /(?:^|;\s*)(?:__prerender_bypass|__next_preview_data)=/
 /** What Next reports for a page served from (or just written to) its ISR cache. */
 const FRESH_FROM_NEXT = new Set(['HIT', 'MISS', 'REVALIDATED'])
 const REVALIDATE_WEBHOOK = '/api/revalidate'
-export const DEFAULT_BODY_LIMITS: Readonly<Record<string, number>> = { [REVALIDATE_WEBHOOK]: 1024 * 1024, '/api/calls': 4 * 1024 }
+export const DEFAULT_BODY_LIMITS: Readonly<Record<string, number>> = {
+  [REVALIDATE_WEBHOOK]: 1024 * 1024,
+  '/api/calls': 4 * 1024,
+  // Twilio's voice webhooks (a form of a few dozen parameters) and a page asking for its pool number.
+  '/api/voice/incoming': 16 * 1024,
+  '/api/voice/status': 16 * 1024,
+  '/api/voice/lease': 2 * 1024,
+}
 /**
  * A Next server action posted from a page in draft mode (the Presentation tool's preview, next-sanity):
  * let through to Next with its body bounded, never cached. Without the draft cookie a page stays GET/HEAD.

@@ -1,0 +1,56 @@
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { DatabaseSync, type SQLInputValue } from 'node:sqlite'
+import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely'
+import { Migrator, type Migration } from 'kysely/migration'
+import * as voiceMigration from '../db/migrations/0050_voice.ts'
+import type { VoiceTables } from './store.ts'
+
+/**
+ * This branch's own way to a Kysely for the call store: node:sqlite at VOICE_DB_FILE (default
+ * .data/voice.sqlite) with the voice migration run. The shared query layer (web/lib/db) replaces this file:
+ * it opens the one Kysely over PostgreSQL or SQLite and runs every migration.
+ */
+export function sqliteDatabase(file: string): SqliteDatabase {
+  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true })
+  const db = new DatabaseSync(file)
+  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 2000;')
+  const bind = (parameters: ReadonlyArray<unknown>) => parameters.map((value) => (typeof value === 'boolean' ? Number(value) : value) as SQLInputValue)
+  // Kysely's SQLite driver speaks better-sqlite3's statement API; node:sqlite's differs in these few calls.
+  return {
+    close: () => db.close(),
+    prepare(sql) {
+      const statement = db.prepare(sql)
+      return {
+        reader: statement.columns().length > 0,
+        all: (parameters) => statement.all(...bind(parameters)),
+        run: (parameters) => statement.run(...bind(parameters)),
+        iterate: (parameters) => statement.iterate(...bind(parameters)),
+      }
+    },
+  }
+}
+
+export async function migrateVoice(db: Kysely<VoiceTables>): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async (): Promise<Record<string, Migration>> => ({ '0050_voice': voiceMigration }) } })
+  const { error } = await migrator.migrateToLatest()
+  if (error) throw error instanceof Error ? error : new Error(String(error))
+}
+
+export async function openVoiceDb(file: string): Promise<Kysely<VoiceTables>> {
+  const db = new Kysely<VoiceTables>({ dialect: new SqliteDialect({ database: sqliteDatabase(file) }) })
+  await migrateVoice(db)
+  return db
+}
+
+export function voiceDbFile(env: NodeJS.ProcessEnv = process.env): string {
+  return path.resolve(/*turbopackIgnore: true*/ env.VOICE_DB_FILE || path.join(process.cwd(), '.data', 'voice.sqlite'))
+}
+
+let configured: Promise<Kysely<VoiceTables>> | undefined
+
+/** The site's call store, opened once per process. */
+export function configuredVoiceDb(): Promise<Kysely<VoiceTables>> {
+  configured ??= openVoiceDb(voiceDbFile())
+  return configured
+}
