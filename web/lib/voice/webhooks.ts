@@ -106,6 +106,7 @@ export interface VoiceRecorder {
   daily(name: string, now: number, task: () => Promise<unknown>): Promise<void>
   /** Resolves once every queued write has been tried. */
   idle(): Promise<void>
+  /** Writes queued or under way. */
   pending(): number
 }
 
@@ -114,15 +115,18 @@ export function voiceRecorder(open: () => Promise<Kysely<VoiceTables>>, { maxPen
   const seen = new Set<string>()
   const lastRun = new Map<string, number>()
   let running: Promise<void> | null = null
+  let writing = 0
 
   async function drain() {
     while (queue.length > 0) {
       const next = queue.shift()!
+      writing = 1
       try {
         await next.write(await open())
       } catch (error) {
         console.error(`[voice] not recorded (${next.key}): ${error instanceof Error ? error.message : String(error)}`)
       }
+      writing = 0
     }
     running = null
   }
@@ -144,6 +148,6 @@ export function voiceRecorder(open: () => Promise<Kysely<VoiceTables>>, { maxPen
     async idle() {
       while (running) await running
     },
-    pending: () => queue.length,
+    pending: () => queue.length + writing,
   }
 }
