@@ -2,13 +2,15 @@
 // local SQLite file; with Supabase, query call_clicks with the owner's key instead — the site's anon
 // key may only insert), and each A/B test's visitors, converting visitors, taps and verdict.
 // Usage: npm run calls:report [-- --by page,keyword,arm,number] [--since 2026-11-01]
-//        npm run calls:report -- --json   (exactly what the Studio's Calls tool shows, as JSON)
+//        npm run calls:report -- --json   (exactly what the Studio's Calls tool shows, as JSON; with call
+//        tracking also per version `qualifiedCalls`, and `calls`, `callDays`, `missedCalls`, `pool` from VOICE_DB_FILE)
 //   (dimensions: page, source, keyword, location, variant, experiment, arm, number; CALL_LOG_FILE to read another file)
 import { existsSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { callLogFile } from '../../web/lib/calls/index.ts'
 import { CALL_DIMENSIONS, isCallDimension, sqliteCallLog } from '../../web/lib/calls/store.ts'
 import { readCallsReport } from '../../web/lib/campaigns/readReport.ts'
+import { openVoiceDb, voiceDbFile } from '../../web/lib/voice/db.ts'
 
 const { values } = parseArgs({ options: { by: { type: 'string', default: 'page,keyword' }, since: { type: 'string', default: '' }, json: { type: 'boolean', default: false } } })
 const by = values.by!.split(',').map((name) => name.trim()).filter(Boolean)
@@ -18,20 +20,28 @@ if (unknown.length > 0 || by.length === 0) {
   process.exit(2)
 }
 const file = callLogFile()
-if (!existsSync(file)) {
+// Call tracking's store (VOICE_DB_FILE), when the site has recorded calls.
+const voiceDb = existsSync(voiceDbFile()) ? await openVoiceDb(voiceDbFile()) : undefined
+if (!existsSync(file) && !voiceDb) {
   if (values.json) console.log(JSON.stringify({ message: `No call log yet at ${file}.` }))
   else console.log(`No call log yet at ${file}: taps are recorded once the site has served a call tap.`)
   process.exit(0)
 }
 if (values.json) {
-  console.log(JSON.stringify(await readCallsReport(file), null, 2))
+  console.log(JSON.stringify(await readCallsReport(file, new Date(), voiceDb), null, 2))
   process.exit(0)
 }
 const rows = await sqliteCallLog(file).summary({ by: by.filter(isCallDimension), sinceDay: values.since })
 if (rows.length === 0) console.log('No taps recorded yet.')
 else console.table(rows.map((row) => Object.fromEntries([['day', row.day], ...by.filter(isCallDimension).map((name) => [name, row[name] || '(none)']), ['taps', row.taps]])))
-for (const test of (await readCallsReport(file)).experiments) {
+const report = await readCallsReport(file, new Date(), voiceDb)
+if (report.callDays.length > 0) {
+  console.log('\nCalls per day (call tracking)')
+  console.table(report.callDays.map((row) => ({ day: row.day, page: row.page || '(no visit)', campaign: row.campaign || '–', keyword: row.keyword || '–', version: row.version ? `${row.experiment}: ${row.version}` : '–', answered: row.answered, missed: row.missed, qualified: row.qualified })))
+  console.log(`Missed calls: ${report.missedCalls.length}. Pool: the busiest moment needed ${report.pool.peak} numbers; ${report.pool.overflow} ad visits got no pool number.`)
+}
+for (const test of report.experiments) {
   console.log(`\nA/B test ${test.experiment} (${test.firstDay} to ${test.lastDay}, ${test.botsExcluded} bot requests excluded)`)
-  console.table(test.arms.map((arm) => ({ version: arm.arm, weight: arm.weight ?? '?', visitors: arm.visitors, 'converting visitors': arm.converters, taps: arm.taps, rate: arm.rate === null ? '–' : `${(100 * arm.rate).toFixed(1)} % (${(100 * arm.interval!.low).toFixed(1)}–${(100 * arm.interval!.high).toFixed(1)} %)` })))
+  console.table(test.arms.map((arm) => ({ version: arm.arm, weight: arm.weight ?? '?', visitors: arm.visitors, 'converting visitors': arm.converters, taps: arm.taps, 'qualified calls': arm.qualifiedCalls, rate: arm.rate === null ? '–' : `${(100 * arm.rate).toFixed(1)} % (${(100 * arm.interval!.low).toFixed(1)}–${(100 * arm.interval!.high).toFixed(1)} %)` })))
   console.log(test.verdict.text)
 }

@@ -25,3 +25,6 @@ export function demoDataset(documents: readonly SanityDocumentLike[]): SanityDoc
 export function toNdjson(documents: readonly SanityDocumentLike[]): string {
   return documents.map((doc) => JSON.stringify(doc)).join('\n') + '\n'
 }
+
+/** The Twilio auth token `calls:demo` and `calls:simulate` share when TWILIO_AUTH_TOKEN is unset (the demo only: no real number points at it). */
+export const DEMO_TWILIO_TOKEN = 'demo-twilio-auth-token'

@@ -3,6 +3,8 @@ import { callLogFile } from '@/lib/calls'
 import { budgetLimiter } from '@/lib/calls/rateLimit'
 import { readSupabaseConfig } from '@/lib/location/supabase'
 import { readCallsReport } from '@/lib/campaigns/readReport'
+import { configuredVoiceDb } from '@/lib/voice/db'
+import { withinMs } from '@/lib/voice/runtime'
 import { bearerToken, studioAuth, usersMeUrl, type StudioAuth } from '@/lib/campaigns/studioAuth'
 
 /**
@@ -39,5 +41,7 @@ export async function GET(request: NextRequest) {
     // The site's anon key may only insert into call_clicks; the report is read with the owner's key (README).
     return refuse(501, 'The call log is in Supabase: read call_clicks there (the site’s key may only add taps).')
   }
-  return Response.json(await readCallsReport(callLogFile()), { headers: NO_STORE })
+  // Call tracking's store, unless it does not answer in time: the taps report still comes.
+  const voiceDb = await withinMs(configuredVoiceDb(), 2_000)
+  return Response.json(await readCallsReport(callLogFile(), new Date(), voiceDb), { headers: NO_STORE })
 }
