@@ -1,0 +1,34 @@
+// Qualified calls joined to an ad click as Google Ads offline click conversions (Google's CSV template, the
+// same file the /api/conversions/google-ads.csv feed serves). Clicks older than Google's 90 days are left out
+// and named on standard error.
+// Usage: npm run calls:export -- --google-ads [--since YYYY-MM-DD] [--braid | --enhanced]
+//   --braid: the GBRAID/WBRAID clicks' file; --enhanced: enhanced conversions for leads (SHA-256 of the caller's
+//   E.164 number), only when Site settings → Call tracking turn it on. Reads VOICE_DB_FILE and the site's content.
+import nextEnv from '@next/env'
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { readVoiceSettings } from '../../web/content/voiceContent.ts'
+import { openVoiceDb, voiceDbFile } from '../../web/lib/voice/db.ts'
+import { exportConversions, parseSince } from '../../web/lib/voice/exportConversions.ts'
+import { tooOldLines } from '../../web/lib/voice/googleAds.ts'
+
+nextEnv.loadEnvConfig(path.resolve(import.meta.dirname, '../..'), false, { info: () => {}, error: console.error }, true)
+const { values } = parseArgs({ options: { 'google-ads': { type: 'boolean', default: false }, since: { type: 'string', default: '' }, braid: { type: 'boolean', default: false }, enhanced: { type: 'boolean', default: false } } })
+const since = parseSince(values.since)
+if (!values['google-ads'] || since === null || (values.braid && values.enhanced)) {
+  console.error('Usage: npm run calls:export -- --google-ads [--since YYYY-MM-DD] [--braid | --enhanced]')
+  process.exit(2)
+}
+const settings = await readVoiceSettings()
+if (values.enhanced && !settings.enhancedConversions) {
+  console.error('Enhanced conversions are off: turn them on in Site settings → Call tracking.')
+  process.exit(2)
+}
+const file = voiceDbFile()
+if (!existsSync(file)) console.error(`No calls recorded yet at ${file}.`)
+const db = await openVoiceDb(file)
+const result = await exportConversions(db, settings, values.braid ? 'braid' : values.enhanced ? 'enhanced' : 'gclid', since, Date.now())
+for (const line of tooOldLines(result.tooOld)) console.error(line)
+process.stdout.write(result.csv)
+await db.destroy()
