@@ -10,7 +10,7 @@ export function callerKey(secret: string, e164: string): string {
   return createHmac('sha256', secret).update(e164, 'utf8').digest('base64url')
 }
 
-export function callerHashSecret(env: NodeJS.ProcessEnv = process.env): string {
+export function callerHashSecret(env: Readonly<Record<string, string | undefined>> = process.env): string {
   if (env.CALLER_HASH_KEY) return env.CALLER_HASH_KEY
   return createHmac('sha256', env.TWILIO_AUTH_TOKEN ?? '').update('caller-key').digest('base64url')
 }

@@ -1,15 +1,16 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite'
-import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely'
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely'
+import pg from 'pg'
 import { Migrator, type Migration } from 'kysely/migration'
 import * as voiceMigration from '../db/migrations/0050_voice.ts'
 import type { VoiceTables } from './store.ts'
 
 /**
- * This branch's own way to a Kysely for the call store: node:sqlite at VOICE_DB_FILE (default
- * .data/voice.sqlite) with the voice migration run. The shared query layer (web/lib/db) replaces this file:
- * it opens the one Kysely over PostgreSQL or SQLite and runs every migration.
+ * This branch's own way to a Kysely for the call store: PostgreSQL at DATABASE_URL when set, else node:sqlite
+ * at VOICE_DB_FILE (default .data/voice.sqlite), with the voice migration run. The shared query layer
+ * (web/lib/db) replaces this file: it opens the one Kysely over PostgreSQL or SQLite and runs every migration.
  */
 export function sqliteDatabase(file: string): SqliteDatabase {
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true })
@@ -43,14 +44,24 @@ export async function openVoiceDb(file: string): Promise<Kysely<VoiceTables>> {
   return db
 }
 
-export function voiceDbFile(env: NodeJS.ProcessEnv = process.env): string {
+export function voiceDbFile(env: Readonly<Record<string, string | undefined>> = process.env): string {
   return path.resolve(/*turbopackIgnore: true*/ env.VOICE_DB_FILE || path.join(process.cwd(), '.data', 'voice.sqlite'))
+}
+
+export async function openPostgresVoiceDb(url: string): Promise<Kysely<VoiceTables>> {
+  const db = new Kysely<VoiceTables>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 5 }) }) })
+  await migrateVoice(db)
+  return db
 }
 
 let configured: Promise<Kysely<VoiceTables>> | undefined
 
-/** The site's call store, opened once per process. */
+/** The site's call store, opened once per process (a failed opening is tried again on the next call). */
 export function configuredVoiceDb(): Promise<Kysely<VoiceTables>> {
-  configured ??= openVoiceDb(voiceDbFile())
+  const url = process.env.DATABASE_URL
+  configured ??= (url ? openPostgresVoiceDb(url) : openVoiceDb(voiceDbFile())).catch((error: unknown) => {
+    configured = undefined
+    throw error
+  })
   return configured
 }

@@ -24,7 +24,7 @@ export function parseSince(value: string | null | undefined): number | null {
  * (both must be set), else whether the Authorization header carries them. Both sides are hashed first, so the
  * comparison takes the same time whatever the lengths.
  */
-export function feedCredentialsMatch(authorization: string | null, env: NodeJS.ProcessEnv = process.env): boolean | null {
+export function feedCredentialsMatch(authorization: string | null, env: Readonly<Record<string, string | undefined>> = process.env): boolean | null {
   const user = env.CONVERSIONS_FEED_USER ?? ''
   const password = env.CONVERSIONS_FEED_PASSWORD ?? ''
   if (!user || !password) return null
