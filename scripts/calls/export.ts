@@ -1,7 +1,7 @@
 // Qualified calls joined to an ad click as Google Ads offline click conversions (Google's CSV template, the
 // same file the /api/conversions/google-ads.csv feed serves). Clicks older than Google's 90 days are left out
 // and named on standard error.
-// Usage: npm run calls:export -- --google-ads [--since YYYY-MM-DD] [--braid | --enhanced]
+// Usage: npm run calls:export -- --google-ads [--since YYYY-MM-DD] [--braid | --enhanced] [--header-first]
 //   --braid: the GBRAID/WBRAID clicks' file; --enhanced: enhanced conversions for leads (SHA-256 of the caller's
 //   E.164 number), only when Site settings → Call tracking turn it on. Reads VOICE_DB_FILE and the site's content.
 import nextEnv from '@next/env'
@@ -14,7 +14,7 @@ import { exportConversions, parseSince } from '../../web/lib/voice/exportConvers
 import { tooOldLines } from '../../web/lib/voice/googleAds.ts'
 
 nextEnv.loadEnvConfig(path.resolve(import.meta.dirname, '../..'), false, { info: () => {}, error: console.error }, true)
-const { values } = parseArgs({ options: { 'google-ads': { type: 'boolean', default: false }, since: { type: 'string', default: '' }, braid: { type: 'boolean', default: false }, enhanced: { type: 'boolean', default: false } } })
+const { values } = parseArgs({ options: { 'google-ads': { type: 'boolean', default: false }, since: { type: 'string', default: '' }, braid: { type: 'boolean', default: false }, enhanced: { type: 'boolean', default: false }, 'header-first': { type: 'boolean', default: false } } })
 const since = parseSince(values.since)
 if (!values['google-ads'] || since === null || (values.braid && values.enhanced)) {
   console.error('Usage: npm run calls:export -- --google-ads [--since YYYY-MM-DD] [--braid | --enhanced]')
@@ -28,7 +28,7 @@ if (values.enhanced && !settings.enhancedConversions) {
 const file = voiceDbFile()
 if (!existsSync(file)) console.error(`No calls recorded yet at ${file}.`)
 const db = await openVoiceDb(file)
-const result = await exportConversions(db, settings, values.braid ? 'braid' : values.enhanced ? 'enhanced' : 'gclid', since, Date.now())
+const result = await exportConversions(db, settings, values.braid ? 'braid' : values.enhanced ? 'enhanced' : 'gclid', since, Date.now(), { headerFirst: values['header-first'] })
 for (const line of tooOldLines(result.tooOld)) console.error(line)
 process.stdout.write(result.csv)
 await db.destroy()

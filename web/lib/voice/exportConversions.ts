@@ -5,8 +5,8 @@ import { noteExported, qualifiedClickCalls, type VoiceTables } from './store.ts'
 import type { VoiceSettings } from './settings.ts'
 
 /** The conversion file the CLI prints and the feed serves (the same bytes), noting which clicks were handed over. */
-export async function exportConversions(db: Kysely<VoiceTables>, settings: VoiceSettings, kind: ExportKind, since: number, now: number): Promise<ConversionFile> {
-  const file = conversionFile(await qualifiedClickCalls(db, since), settings, kind, now)
+export async function exportConversions(db: Kysely<VoiceTables>, settings: VoiceSettings, kind: ExportKind, since: number, now: number, options: { headerFirst?: boolean } = {}): Promise<ConversionFile> {
+  const file = conversionFile(await qualifiedClickCalls(db, since), settings, kind, now, options)
   if (kind !== 'enhanced') await noteExported(db, file.rows.map(({ call }) => ({ clickId: call.clickId, conversionName: settings.conversionName, callSid: call.callSid })), now)
   return file
 }

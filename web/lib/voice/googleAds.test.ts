@@ -64,6 +64,8 @@ describe('Google Ads offline click conversions', () => {
     const twice = conversionFile([call, { ...call, callSid: 'CA2', startedAt: call.startedAt + 60_000 }], settings, 'gclid', call.startedAt + DAY)
     expect(twice.csv).toBe(`Parameters:TimeZone=America/Chicago\n${GCLID_HEADER}\nG1,Qualified call,2026-07-01 07:00:00,50,USD\n`)
     expect(twice.csv).not.toContain('4155550123')
+    // Data manager's HTTPS source: the column names first, no time zone row.
+    expect(conversionFile([call], settings, 'gclid', call.startedAt + DAY, { headerFirst: true }).csv).toBe(`${GCLID_HEADER}\nG1,Qualified call,2026-07-01 07:00:00,50,USD\n`)
     expect(conversionFile([call], settings, 'enhanced', call.startedAt).rows).toEqual([])
     const enhanced = conversionFile([call], { ...settings, enhancedConversions: true }, 'enhanced', call.startedAt)
     expect(enhanced.csv.split('\n')[2]).toBe(`${sha256Hex('+14155550123')},Qualified call,2026-07-01 07:00:00,50,USD`)

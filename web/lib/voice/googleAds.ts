@@ -59,7 +59,7 @@ export function sha256Hex(text: string): string {
  * at `now` left out. Enhanced conversions: each qualified call whose caller's number is still kept, as
  * SHA-256 of its E.164 form, only when Site settings turn them on.
  */
-export function conversionFile(calls: readonly StoredCall[], settings: Pick<VoiceSettings, 'timeZone' | 'conversionName' | 'conversionValue' | 'conversionCurrency' | 'enhancedConversions'>, kind: ExportKind, now: number): ConversionFile {
+export function conversionFile(calls: readonly StoredCall[], settings: Pick<VoiceSettings, 'timeZone' | 'conversionName' | 'conversionValue' | 'conversionCurrency' | 'enhancedConversions'>, kind: ExportKind, now: number, { headerFirst = false } = {}): ConversionFile {
   const oldest = now - CLICK_WINDOW_DAYS * 86_400_000
   const wanted = (call: StoredCall) => (kind === 'gclid' ? call.clickKind === 'gclid' : kind === 'braid' ? call.clickKind === 'gbraid' || call.clickKind === 'wbraid' : call.clickKind === 'gclid' || call.clickKind === 'gbraid' || call.clickKind === 'wbraid')
   const seen = new Set<string>()
@@ -85,7 +85,8 @@ export function conversionFile(calls: readonly StoredCall[], settings: Pick<Voic
     return [sha256Hex(call.caller!), ...values].join(',')
   })
   const header = kind === 'gclid' ? GCLID_HEADER : kind === 'braid' ? BRAID_HEADER : ENHANCED_HEADER
-  const csv = [`Parameters:TimeZone=${settings.timeZone}`, header, ...lines].join('\n') + '\n'
+  // headerFirst: Data manager's HTTPS source wants the column names on the first row (its fallback time zone stands in).
+  const csv = [...(headerFirst ? [] : [`Parameters:TimeZone=${settings.timeZone}`]), header, ...lines].join('\n') + '\n'
   return { csv, rows, tooOld }
 }
 

@@ -8,7 +8,7 @@ import { voiceSettingsNow, withinMs } from '@/lib/voice/runtime'
  * Google Ads' scheduled upload (Data manager → HTTPS source) fetches qualified calls here as offline click
  * conversions, the same file as `npm run calls:export -- --google-ads` (web/lib/voice/googleAds.ts). HTTP basic
  * auth with CONVERSIONS_FEED_USER / CONVERSIONS_FEED_PASSWORD; not set up → 404. `?braid=1`: the GBRAID/WBRAID
- * file; `?since=YYYY-MM-DD`.
+ * file; `?since=YYYY-MM-DD`; `?header-first=1`: no time zone row (Data manager wants the column names first).
  */
 export const dynamic = 'force-dynamic'
 
@@ -26,6 +26,6 @@ export async function GET(request: NextRequest) {
   const [settings, db] = await Promise.all([voiceSettingsNow(), withinMs(configuredVoiceDb(), 5_000)])
   if (!settings || !db) return plain(503, 'The call store or the settings did not answer; try again.\n')
   const kind = request.nextUrl.searchParams.get('braid') === '1' ? 'braid' : 'gclid'
-  const file = await exportConversions(db, settings, kind, since, Date.now())
+  const file = await exportConversions(db, settings, kind, since, Date.now(), { headerFirst: request.nextUrl.searchParams.get('header-first') === '1' })
   return new Response(file.csv, { headers: { 'content-type': 'text/csv; charset=utf-8', 'cache-control': 'no-store', 'content-disposition': `inline; filename="google-ads${kind === 'braid' ? '-braid' : ''}.csv"` } })
 }
