@@ -4,7 +4,7 @@ import { budgetLimiter } from '@/lib/calls/rateLimit'
 import { readSupabaseConfig } from '@/lib/location/supabase'
 import { readCallsReport } from '@/lib/campaigns/readReport'
 import { configuredVoiceDb } from '@/lib/voice/db'
-import { withinMs } from '@/lib/voice/runtime'
+import { withinMs } from '@/lib/voice/deadline'
 import { bearerToken, studioAuth, usersMeUrl, type StudioAuth } from '@/lib/campaigns/studioAuth'
 
 /**

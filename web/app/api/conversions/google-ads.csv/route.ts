@@ -2,7 +2,8 @@ import type { NextRequest } from 'next/server'
 import { budgetLimiter } from '@/lib/calls/rateLimit'
 import { configuredVoiceDb } from '@/lib/voice/db'
 import { exportConversions, feedCredentialsMatch, parseSince } from '@/lib/voice/exportConversions'
-import { voiceSettingsNow, withinMs } from '@/lib/voice/runtime'
+import { voiceSettingsNow } from '@/content/voiceRuntime'
+import { withinMs } from '@/lib/voice/deadline'
 
 /**
  * Google Ads' scheduled upload (Data manager → HTTPS source) fetches qualified calls here as offline click

@@ -1,6 +1,6 @@
 import type { NextRequest } from 'next/server'
 import { handleIncoming } from '@/lib/voice/webhooks'
-import { voiceDeps } from '@/lib/voice/runtime'
+import { voiceDeps } from '@/content/voiceRuntime'
 
 /** Twilio's "A call comes in" webhook for every tracking and pool number: TwiML forwarding to the business line (web/lib/voice/webhooks.ts). */
 export const dynamic = 'force-dynamic'

@@ -1,6 +1,6 @@
 import type { NextRequest } from 'next/server'
 import { handleStatus } from '@/lib/voice/webhooks'
-import { voiceDeps } from '@/lib/voice/runtime'
+import { voiceDeps } from '@/content/voiceRuntime'
 
 /** The `<Dial action>` callback: records the forwarded call's outcome and answers what the caller hears next (web/lib/voice/webhooks.ts). */
 export const dynamic = 'force-dynamic'
