@@ -164,6 +164,11 @@ function Experiment({ experiment }: { experiment: ExperimentReport }) {
         <Text weight="semibold" role={verdict.srm.fired ? 'alert' : undefined}>
           {verdict.text}
         </Text>
+        {experiment.callVerdict ? (
+          <Text weight="semibold">
+            By calls ({experiment.arms.map((arm) => `${arm.arm}: ${arm.callConverters ?? 0} of ${arm.poolVisitors ?? 0} visitors shown a pool number`).join('; ')}): {experiment.callVerdict.text}
+          </Text>
+        ) : null}
       </Stack>
     </Card>
   )

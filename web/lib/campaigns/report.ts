@@ -21,6 +21,9 @@ export interface ArmReport {
   taps: number
   /** Qualified calls joined to a visit of this version (call tracking's number pool). */
   qualifiedCalls: number
+  /** Visits of this version shown a pool number, and those of them with a qualified call (the verdict by calls). */
+  poolVisitors: number
+  callConverters: number
   /** Converting visitors ÷ visitors, and its 95 % Wilson interval; null without visitors. */
   rate: number | null
   interval: { low: number; high: number } | null
@@ -35,6 +38,11 @@ export interface ExperimentReport {
   firstDay: string
   lastDay: string
   verdict: Verdict
+  /**
+   * With call tracking's pool: the same always-valid method on visitors shown a pool number against those
+   * of them with a qualified call; null while no version's visitor was shown one.
+   */
+  callVerdict: Verdict | null
 }
 
 export interface CallsReport extends VoiceReport {
@@ -80,11 +88,15 @@ export function buildCallsReport(since: string, taps: readonly CallSummaryRow[],
       const row = rows.find((candidate) => candidate.arm === arm)
       const visitors = row?.visitors ?? 0
       const converters = row?.converters ?? 0
-      return { arm, weight: weights.get(arm) ?? null, visitors, converters, taps: row?.taps ?? 0, qualifiedCalls: qualified.get(`${experiment}\u0000${arm}`) ?? 0, rate: visitors > 0 ? converters / visitors : null, interval: wilsonInterval(converters, visitors) }
+      const pool = voice.poolVisits.find((entry) => entry.experiment === experiment && entry.version === arm)
+      return { arm, weight: weights.get(arm) ?? null, visitors, converters, taps: row?.taps ?? 0, qualifiedCalls: qualified.get(`${experiment}\u0000${arm}`) ?? 0, poolVisitors: pool?.visitors ?? 0, callConverters: pool?.converters ?? 0, rate: visitors > 0 ? converters / visitors : null, interval: wilsonInterval(converters, visitors) }
     })
     const verdict = experimentVerdict(arms.map(({ arm, weight, visitors, converters, taps: armTaps }) => ({ arm, weight: weight ?? 1, visitors, converters, taps: armTaps })))
     const seenDays = rows.flatMap((row) => [row.firstDay, row.lastDay]).sort()
-    return { experiment, arms, botsExcluded: counts.bots.get(experiment) ?? 0, firstDay: seenDays[0] ?? '', lastDay: seenDays.at(-1) ?? '', verdict }
+    const callVerdict = arms.some((arm) => arm.poolVisitors > 0)
+      ? experimentVerdict(arms.map(({ arm, weight, poolVisitors, callConverters, qualifiedCalls }) => ({ arm, weight: weight ?? 1, visitors: poolVisitors, converters: callConverters, taps: qualifiedCalls })))
+      : null
+    return { experiment, callVerdict, arms, botsExcluded: counts.bots.get(experiment) ?? 0, firstDay: seenDays[0] ?? '', lastDay: seenDays.at(-1) ?? '', verdict }
   })
   return { since, days: days.slice(0, MAX_DAY_ROWS), daysLeftOut: Math.max(0, days.length - MAX_DAY_ROWS), experiments, ...voice }
 }

@@ -45,6 +45,8 @@ export interface MissedCall {
 }
 
 export interface VoiceReport {
+  /** Per A/B test and version: visits shown a pool number, and those of them with a qualified call. */
+  poolVisits: { experiment: string; version: string; visitors: number; converters: number }[]
   calls: CallEntry[]
   callDays: CallDayRow[]
   missedCalls: MissedCall[]
@@ -53,7 +55,7 @@ export interface VoiceReport {
 
 export const MAX_CALL_ENTRIES = 5_000
 
-export function buildVoiceReport(calls: readonly StoredCall[], poolDays: readonly { day: string; peak: number; overflow: number }[]): VoiceReport {
+export function buildVoiceReport(calls: readonly StoredCall[], poolDays: readonly { day: string; peak: number; overflow: number }[], poolVisits: VoiceReport['poolVisits'] = []): VoiceReport {
   const entries = calls.slice(-MAX_CALL_ENTRIES).map(
     (call): CallEntry => ({
       id: call.callSid,
@@ -87,6 +89,7 @@ export function buildVoiceReport(calls: readonly StoredCall[], poolDays: readonl
     .map((call) => ({ id: call.callSid, at: new Date(call.startedAt).toISOString(), number: call.trackingNumber, caller: call.caller, status: call.status }))
     .reverse()
   return {
+    poolVisits: [...poolVisits],
     calls: entries,
     callDays,
     missedCalls,
@@ -105,4 +108,4 @@ export function qualifiedCallsByArm(calls: readonly Pick<CallEntry, 'experiment'
   return counts
 }
 
-export const EMPTY_VOICE_REPORT: VoiceReport = { calls: [], callDays: [], missedCalls: [], pool: { days: [], peak: 0, overflow: 0 } }
+export const EMPTY_VOICE_REPORT: VoiceReport = { poolVisits: [], calls: [], callDays: [], missedCalls: [], pool: { days: [], peak: 0, overflow: 0 } }

@@ -356,3 +356,27 @@ export async function poolDays(db: Kysely<VoiceTables>, sinceDay: string): Promi
   const rows = await db.selectFrom('voice_pool_days').selectAll().where('day', '>=', sinceDay).orderBy('day', 'desc').execute()
   return rows.map((row) => ({ day: row.day, peak: Number(row.peak), overflow: Number(row.overflow) }))
 }
+
+/**
+ * Per A/B test and version, over the test's life: visits shown a pool number (one lease each) and, of them,
+ * those with a qualified call — what the verdict by calls compares.
+ */
+export async function poolVisitsByArm(db: Kysely<VoiceTables>): Promise<{ experiment: string; version: string; visitors: number; converters: number }[]> {
+  const visits = await db
+    .selectFrom('voice_leases')
+    .select(['experiment', 'version', (eb) => eb.fn.countAll<number>().as('visitors')])
+    .where('experiment', '!=', '')
+    .groupBy(['experiment', 'version'])
+    .execute()
+  const converted = await db
+    .selectFrom('voice_calls')
+    .select(['experiment', 'version', (eb) => eb.fn.count<number>('lease_id').distinct().as('converters')])
+    .where('experiment', '!=', '')
+    .where('qualified', '=', 1)
+    .where('lease_id', 'is not', null)
+    .groupBy(['experiment', 'version'])
+    .execute()
+  const key = (row: { experiment: string; version: string }) => `${row.experiment}\u0000${row.version}`
+  const converters = new Map(converted.map((row) => [key(row), Number(row.converters)]))
+  return visits.map((row) => ({ experiment: row.experiment, version: row.version, visitors: Number(row.visitors), converters: converters.get(key(row)) ?? 0 }))
+}
