@@ -78,12 +78,12 @@ export function buildCallsReport(since: string, taps: readonly CallSummaryRow[],
   const days = taps
     .filter((row) => row.day >= since)
     .map((row) => ({ day: row.day, page: row.page ?? '', keyword: row.keyword ?? '', experiment: row.experiment ?? '', arm: row.arm ?? '', number: row.number ?? '', taps: row.taps }))
-  const names = [...new Set([...counts.arms.map((row) => row.experiment), ...counts.bots.keys()])].sort((a, b) => a.localeCompare(b)).slice(0, MAX_EXPERIMENTS)
+  const names = [...new Set([...counts.arms.map((row) => row.experiment), ...counts.bots.keys(), ...voice.poolVisits.map((row) => row.experiment)])].sort((a, b) => a.localeCompare(b)).slice(0, MAX_EXPERIMENTS)
   const experiments = names.map((experiment): ExperimentReport => {
     const weights = counts.weights.get(experiment) ?? new Map<string, number>()
     const rows = counts.arms.filter((row) => row.experiment === experiment)
     // Every configured version is listed, including one no visitor has reached yet (the split check needs it).
-    const armNames = [...new Set([...weights.keys(), ...rows.map((row) => row.arm)])].sort((a, b) => a.localeCompare(b))
+    const armNames = [...new Set([...weights.keys(), ...rows.map((row) => row.arm), ...voice.poolVisits.filter((row) => row.experiment === experiment).map((row) => row.version)])].sort((a, b) => a.localeCompare(b))
     const arms = armNames.map((arm): ArmReport => {
       const row = rows.find((candidate) => candidate.arm === arm)
       const visitors = row?.visitors ?? 0

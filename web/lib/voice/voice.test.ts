@@ -3,7 +3,9 @@ import type { Kysely } from 'kysely'
 import { openVoiceDb } from './db'
 import { voiceSettings, type VoiceSettings } from './settings'
 import { twilioSignature } from './signature'
-import { callsSince, leaseNumber, extendLease, poolDays, type VisitFacts, type VoiceTables } from './store'
+import { callsSince, leaseNumber, extendLease, poolDays, poolVisitsByArm, type VisitFacts, type VoiceTables } from './store'
+import { buildVoiceReport } from './report'
+import { buildCallsReport } from '../campaigns/report'
 import { dialActionParams, incomingParams, newSid } from './twilioStandIn'
 import { handleIncoming, handleStatus, voiceRecorder, type VoiceDeps } from './webhooks'
 
@@ -140,5 +142,32 @@ describe('number pool', () => {
     expect((await leaseNumber(db, POOL, visit, t + 46 * 60_000, rest))?.number).toBe(POOL[1])
     expect(await extendLease(db, b!.id, t + 47 * 60_000)).toBeNull()
     expect(await poolDays(db, '2026-11-25')).toEqual([{ day: '2026-11-25', peak: 3, overflow: 2 }])
+  })
+})
+
+describe('judged by calls', () => {
+  it('counts per version the visits shown a pool number and those with a qualified call, and gives the verdict on them', async () => {
+    const now = { t: Date.UTC(2026, 10, 25, 15) }
+    const { db, deps } = await setup(now)
+    const a = await leaseNumber(db, POOL, { ...visit, version: 'a' }, now.t, 0)
+    const b = await leaseNumber(db, POOL, { ...visit, version: 'b' }, now.t, 0)
+    now.t += 60_000
+    await call(deps, a!.number, 30, { from: '+14155550201' })
+    await call(deps, b!.number, 95, { from: '+14155550202' })
+    await call(deps, b!.number, 95, { from: '+14155550203' })
+    const pool = await poolVisitsByArm(db)
+    expect(pool.sort((x, y) => x.version.localeCompare(y.version))).toEqual([
+      { experiment: 'hero-test', version: 'a', visitors: 1, converters: 0 },
+      { experiment: 'hero-test', version: 'b', visitors: 1, converters: 1 },
+    ])
+    const voice = buildVoiceReport(await callsSince(db, 0), [], pool)
+    const counts = { arms: [], weights: new Map([['hero-test', new Map([['a', 50], ['b', 50]])]]), bots: new Map<string, number>() }
+    const report = buildCallsReport('2026-11-01', [], counts, voice)
+    expect(report.experiments[0]!.arms.map(({ arm, qualifiedCalls, poolVisitors, callConverters }) => ({ arm, qualifiedCalls, poolVisitors, callConverters }))).toEqual([
+      { arm: 'a', qualifiedCalls: 0, poolVisitors: 1, callConverters: 0 },
+      { arm: 'b', qualifiedCalls: 2, poolVisitors: 1, callConverters: 1 },
+    ])
+    expect(report.experiments[0]!.callVerdict?.conclusive).toBe(false)
+    expect(report.calls.map((entry) => entry.qualified).sort()).toEqual([false, true, true])
   })
 })
