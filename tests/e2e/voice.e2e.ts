@@ -27,6 +27,7 @@ const POOL = ['+13125550161', '+13125550162', '+13125550163', '+13125550164']
 const TOKEN = 'e2e-twilio-token'
 const PHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1'
 const PUBLIC_URL = readConfig(process.env).siteUrl.toString()
+const FEED = { CONVERSIONS_FEED_USER: 'ads-upload', CONVERSIONS_FEED_PASSWORD: 'e2e-feed-password' }
 const folder = mkdtempSync(path.join(tmpdir(), 'voice-e2e-'))
 const voiceDbFile = path.join(folder, 'voice.sqlite')
 const callLogFile = path.join(folder, 'calls.sqlite')
@@ -42,7 +43,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => silentDb.listen(0, '127.0.0.1', resolve))
   const silentPort = (silentDb.address() as net.AddressInfo).port
   ;[site, hanging, browser] = await Promise.all([
-    startSite(3361, { CONTENT_DATASET_FILE: DEMO, TWILIO_AUTH_TOKEN: TOKEN, VOICE_DB_FILE: voiceDbFile, CALL_LOG_FILE: callLogFile }),
+    startSite(3361, { CONTENT_DATASET_FILE: DEMO, TWILIO_AUTH_TOKEN: TOKEN, VOICE_DB_FILE: voiceDbFile, CALL_LOG_FILE: callLogFile, ...FEED }),
     startSite(3362, { CONTENT_DATASET_FILE: DEMO, TWILIO_AUTH_TOKEN: TOKEN, DATABASE_URL: `postgres://app@127.0.0.1:${silentPort}/postgres`, CALL_LOG_FILE: path.join(folder, 'hanging-calls.sqlite') }),
     launchBrowser(),
   ])
@@ -145,6 +146,20 @@ describe('calls to a leased pool number', () => {
     const late = await play(leased, 95, '+14155550125')
     const call = (await reportWith(late.callSid, true)).calls.find((entry) => entry.id === late.callSid)
     expect(call).toMatchObject({ answered: true, qualified: true, page: '', version: '', clickId: '' })
+  })
+
+  it('serves Google Ads the qualified call behind basic auth: the same bytes as calls:export', async () => {
+    const feed = `${site.url}/api/conversions/google-ads.csv`
+    expect((await fetch(feed)).status).toBe(401)
+    expect((await fetch(feed, { headers: { authorization: `Basic ${Buffer.from('ads-upload:wrong').toString('base64')}` } })).status).toBe(401)
+    const served = await fetch(feed, { headers: { authorization: `Basic ${Buffer.from(`${FEED.CONVERSIONS_FEED_USER}:${FEED.CONVERSIONS_FEED_PASSWORD}`).toString('base64')}` } })
+    expect(served.status).toBe(200)
+    const body = await served.text()
+    const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'calls:export', '--', '--google-ads'], { cwd: ROOT, env: { ...process.env, VOICE_DB_FILE: voiceDbFile, CONTENT_DATASET_FILE: DEMO } })
+    expect(body).toBe(stdout)
+    const lines = body.trim().split('\n')
+    expect(lines.slice(0, 2)).toEqual(['Parameters:TimeZone=America/Chicago', 'Google Click ID,Conversion Name,Conversion Time,Conversion Value,Conversion Currency'])
+    expect(lines.slice(2)).toEqual([expect.stringMatching(/^E2E-Click_1,Qualified call,\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},50,USD$/)])
   })
 
   it('refuses a forged request with 403 and records nothing', async () => {
