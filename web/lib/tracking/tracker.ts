@@ -65,7 +65,7 @@ if(d.readyState==='complete')seen();else w.addEventListener('load',seen);
 if(c.pool){
 var LK='lpe_lease',L=null,camp=q.get('utm_campaign')||'',src=q.get('utm_source')||'';
 try{L=JSON.parse(sessionStorage.getItem(LK)||'null')}catch(e){}
-function fmt(p){var m=/^\+1(\d{3})(\d{3})(\d{4})$/.exec(p);return m?'('+m[1]+') '+m[2]+'-'+m[3]:p}
+function fmt(p){var m=/^\\+1(\\d{3})(\\d{3})(\\d{4})$/.exec(p);return m?'('+m[1]+') '+m[2]+'-'+m[3]:p}
 function show(p){var ls=d.querySelectorAll('a[href^="tel:"]'),ss=d.querySelectorAll('.phone-slot>span'),f=fmt(p),m=d.getElementById('main'),i;
 for(i=0;i<ls.length;i++)if(ls[i].getAttribute('href')!=='tel:'+p)ls[i].setAttribute('href','tel:'+p);
 for(i=0;i<ss.length;i++)if(ss[i].textContent!==f)ss[i].textContent=f;
