@@ -17,7 +17,7 @@ describe('the call tracker script', () => {
   it('with a pool, writes a leased number into every call link and shown number', async () => {
     document.body.innerHTML = `<script id="call-tracking" type="application/json">{"pool":true}</script>
       <main id="main"><a href="tel:+18885550142">Call</a><span class="phone-slot"><span>(888) 555-0142</span></span></main>`
-    const fetch = vi.fn(async (_url: string, _init: RequestInit) => new Response(JSON.stringify({ number: '+13125550161', lease: 'abcdefghijklmnopqrstuv', expiresAt: Date.now() + 1_800_000 })))
+    const fetch = vi.fn<typeof globalThis.fetch>(async () => new Response(JSON.stringify({ number: '+13125550161', lease: 'abcdefghijklmnopqrstuv', expiresAt: Date.now() + 1_800_000 })))
     vi.stubGlobal('fetch', fetch)
     history.replaceState(null, '', '/ants?utm_campaign=spring')
     new Function(CALL_TRACKER_SCRIPT)()
