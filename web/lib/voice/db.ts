@@ -12,10 +12,11 @@ import type { VoiceTables } from './store.ts'
  * at VOICE_DB_FILE (default .data/voice.sqlite), with the voice migration run. The shared query layer
  * (web/lib/db) replaces this file: it opens the one Kysely over PostgreSQL or SQLite and runs every migration.
  */
-export function sqliteDatabase(file: string): SqliteDatabase {
+export function sqliteDatabase(file: string, busyTimeoutMs = 2_000): SqliteDatabase {
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true })
   const db = new DatabaseSync(file)
-  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 2000;')
+  // node:sqlite waits for a lock synchronously, holding the whole process: the site waits briefly and retries later instead.
+  db.exec(`PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))};`)
   const bind = (parameters: ReadonlyArray<unknown>) => parameters.map((value) => (typeof value === 'boolean' ? Number(value) : value) as SQLInputValue)
   // Kysely's SQLite driver speaks better-sqlite3's statement API; node:sqlite's differs in these few calls.
   return {
@@ -38,8 +39,8 @@ export async function migrateVoice(db: Kysely<VoiceTables>): Promise<void> {
   if (error) throw error instanceof Error ? error : new Error(String(error))
 }
 
-export async function openVoiceDb(file: string): Promise<Kysely<VoiceTables>> {
-  const db = new Kysely<VoiceTables>({ dialect: new SqliteDialect({ database: sqliteDatabase(file) }) })
+export async function openVoiceDb(file: string, { busyTimeoutMs = 2_000 } = {}): Promise<Kysely<VoiceTables>> {
+  const db = new Kysely<VoiceTables>({ dialect: new SqliteDialect({ database: sqliteDatabase(file, busyTimeoutMs) }) })
   await migrateVoice(db)
   return db
 }
@@ -59,7 +60,7 @@ let configured: Promise<Kysely<VoiceTables>> | undefined
 /** The site's call store, opened once per process (a failed opening is tried again on the next call). */
 export function configuredVoiceDb(): Promise<Kysely<VoiceTables>> {
   const url = process.env.DATABASE_URL
-  configured ??= (url ? openPostgresVoiceDb(url) : openVoiceDb(voiceDbFile())).catch((error: unknown) => {
+  configured ??= (url ? openPostgresVoiceDb(url) : openVoiceDb(voiceDbFile(), { busyTimeoutMs: 50 })).catch((error: unknown) => {
     configured = undefined
     throw error
   })

@@ -126,6 +126,21 @@ describe('voice webhooks', () => {
   })
 })
 
+describe('the write queue', () => {
+  it('tries a write again when the store fails, and records it once', async () => {
+    const now = { t: Date.UTC(2026, 10, 25, 15) }
+    const db = await openVoiceDb(':memory:')
+    let failures = 2
+    const recorder = voiceRecorder(async () => {
+      if (failures-- > 0) throw new Error('database is locked')
+      return db
+    }, { retryMs: 1 })
+    const deps: VoiceDeps = { authToken: TOKEN, siteUrl: SITE, callerSecret: 'k', settings: async () => settings, recorder, now: () => now.t }
+    const { callSid } = await call(deps, POOL[0]!, 95)
+    expect((await callsSince(db, 0)).map((row) => [row.callSid, row.status])).toEqual([[callSid, 'answered']])
+  })
+})
+
 describe('number pool', () => {
   it('lends the least recently used rested number, extends it, and counts a full pool', async () => {
     const db = await openVoiceDb(':memory:')

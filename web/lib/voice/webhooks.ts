@@ -63,7 +63,10 @@ export async function handleIncoming(request: WebhookRequest, deps: VoiceDeps): 
   const from = e164(params.get('From'))
   if (settings?.enabled && to) {
     const rules = { pool: settings.pool, campaignNumbers: settings.campaignNumbers }
-    deps.recorder.enqueue(`incoming:${callSid}`, (db) => recordIncoming(db, { callSid, to, from, callerKey: callerKey(deps.callerSecret, from), at: now }, rules))
+    deps.recorder.enqueue(`incoming:${callSid}`, (db) =>
+      // One transaction: a write that fails halfway leaves nothing, so its retry is not taken for a replay.
+      db.transaction().execute((trx) => recordIncoming(trx, { callSid, to, from, callerKey: callerKey(deps.callerSecret, from), at: now }, rules)),
+    )
   }
   if (!settings?.enabled || !isUsE164(settings.businessLine)) return { status: 200, body: rejectTwiml(), contentType: TWIML }
   return { status: 200, body: dialTwiml(settings.businessLine), contentType: TWIML }
@@ -87,7 +90,7 @@ export async function handleStatus(request: WebhookRequest, deps: VoiceDeps): Pr
     const rules = { pool: settings.pool, campaignNumbers: settings.campaignNumbers, minTalkSeconds: settings.minTalkSeconds, firstCallerDays: settings.firstCallerDays }
     const retentionMs = settings.callerRetentionDays * DAY_MS
     deps.recorder.enqueue(`status:${callSid}`, async (db) => {
-      await recordOutcome(db, { callSid, to, from, callerKey: callerKey(deps.callerSecret, from), dialStatus, talkSeconds: Number.isFinite(talkSeconds) ? talkSeconds : 0, at: now }, rules)
+      await db.transaction().execute((trx) => recordOutcome(trx, { callSid, to, from, callerKey: callerKey(deps.callerSecret, from), dialStatus, talkSeconds: Number.isFinite(talkSeconds) ? talkSeconds : 0, at: now }, rules))
       await deps.recorder.daily('forget-callers', now, () => forgetCallers(db, now - retentionMs))
     })
   }
@@ -110,7 +113,7 @@ export interface VoiceRecorder {
   pending(): number
 }
 
-export function voiceRecorder(open: () => Promise<Kysely<VoiceTables>>, { maxPending = 10_000, rememberKeys = 20_000 } = {}): VoiceRecorder {
+export function voiceRecorder(open: () => Promise<Kysely<VoiceTables>>, { maxPending = 10_000, rememberKeys = 20_000, retries = 5, retryMs = 200 } = {}): VoiceRecorder {
   const queue: { key: string; write: (db: Kysely<VoiceTables>) => Promise<unknown> }[] = []
   const seen = new Set<string>()
   const lastRun = new Map<string, number>()
@@ -121,10 +124,19 @@ export function voiceRecorder(open: () => Promise<Kysely<VoiceTables>>, { maxPen
     while (queue.length > 0) {
       const next = queue.shift()!
       writing = 1
-      try {
-        await next.write(await open())
-      } catch (error) {
-        console.error(`[voice] not recorded (${next.key}): ${error instanceof Error ? error.message : String(error)}`)
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await next.write(await open())
+          break
+        } catch (error) {
+          // A busy or briefly unreachable store: tried again (each write is idempotent), then given up on.
+          if (attempt < retries) {
+            await new Promise((resolve) => setTimeout(resolve, retryMs * attempt))
+            continue
+          }
+          console.error(`[voice] not recorded (${next.key}): ${error instanceof Error ? error.message : String(error)}`)
+          break
+        }
       }
       writing = 0
     }
