@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely'
 import { openVoiceDb } from './db'
 import { voiceSettings, type VoiceSettings } from './settings'
 import { twilioSignature } from './signature'
-import { callsSince, leaseNumber, extendLease, poolDays, poolVisitsByArm, type VisitFacts, type VoiceTables } from './store'
+import { callsSince, forgetCallers, leaseNumber, extendLease, poolDays, poolVisitsByArm, type VisitFacts, type VoiceTables } from './store'
 import { buildVoiceReport } from './report'
 import { buildCallsReport } from '../campaigns/report'
 import { dialActionParams, incomingParams, newSid } from './twilioStandIn'
@@ -123,6 +123,21 @@ describe('voice webhooks', () => {
     release()
     await deps.recorder.idle()
     expect(await callsSince(db, 0)).toHaveLength(1)
+  })
+})
+
+describe('callers’ numbers', () => {
+  it('are forgotten after the retention days, while the keyed hash still tells a repeat caller', async () => {
+    const now = { t: Date.UTC(2026, 10, 1, 15) }
+    const { db, deps } = await setup(now)
+    const first = await call(deps, POOL[1]!, 95)
+    now.t += 31 * 86_400_000
+    expect(await forgetCallers(db, now.t - 30 * 86_400_000)).toBe(1)
+    now.t -= 2 * 86_400_000
+    const again = await call(deps, POOL[1]!, 95)
+    const byId = new Map((await callsSince(db, 0)).map((row) => [row.callSid, row]))
+    expect(byId.get(first.callSid)?.caller).toBeNull()
+    expect(byId.get(again.callSid)).toMatchObject({ caller: CALLER, qualified: false, firstTime: false })
   })
 })
 
