@@ -460,6 +460,22 @@ export type SiteSettings = {
   forwardingConversionLabel?: string;
   analyticsId?: string;
   gtmId?: string;
+  callTracking?: {
+    enabled?: boolean;
+    businessLine?: string;
+    pool?: Array<string>;
+    poolRestMinutes?: number;
+    minTalkSeconds?: number;
+    firstCallerDays?: number;
+    missedCall?: "message" | "voicemail";
+    missedMessage?: string;
+    callerRetentionDays?: number;
+    timeZone?: string;
+    conversionName?: string;
+    conversionValue?: number;
+    conversionCurrency?: string;
+    enhancedConversions?: boolean;
+  };
   seo?: {
     title: string;
     description: string;
@@ -804,7 +820,7 @@ export type AllSanitySchemaTypes =
 
 // Source: web/content/queries.ts
 // Variable: settingsQuery
-// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  phone,  phoneDisplay,  callLabel,  headerLabel,  stickyCallLabel,  brandName,  skipLinkLabel,  "logo": logo{alt, "asset": asset->{url, "width": metadata.dimensions.width, "height": metadata.dimensions.height}},  "homeSlug": homePage->slug.current,  footerText,  footerLinks[]{_key, label, href},  copyright,  seo{title, description},  notFound{code, heading, linkLabel},  privacyChoicesLabel,  privacyChoicesDone,  googleAdsId,  callConversionLabel,  forwardingConversionLabel,  analyticsId,  gtmId}
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  phone,  phoneDisplay,  callLabel,  headerLabel,  stickyCallLabel,  brandName,  skipLinkLabel,  "logo": logo{alt, "asset": asset->{url, "width": metadata.dimensions.width, "height": metadata.dimensions.height}},  "homeSlug": homePage->slug.current,  footerText,  footerLinks[]{_key, label, href},  copyright,  seo{title, description},  notFound{code, heading, linkLabel},  privacyChoicesLabel,  privacyChoicesDone,  googleAdsId,  callConversionLabel,  forwardingConversionLabel,  analyticsId,  gtmId,  "numberPool": callTracking.enabled == true && count(callTracking.pool) > 0}
 export type SettingsQueryResult = {
   phone: string;
   phoneDisplay: string | null;
@@ -845,6 +861,7 @@ export type SettingsQueryResult = {
   forwardingConversionLabel: string | null;
   analyticsId: string | null;
   gtmId: string | null;
+  numberPool: boolean | false | null;
 } | null;
 
 // Source: web/content/queries.ts
@@ -1569,7 +1586,7 @@ export type TrackingNumberRulesQueryResult = Array<{
 
 // Source: web/content/queries.ts
 // Variable: launchFactsQuery
-// Query: {  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{    phone,    "trackingNumbers": trackingNumbers[]{match, value, phone},    googleAdsId,    callConversionLabel,    analyticsId,    gtmId  },  "legalPages": *[_type == "legalPage"] | order(title asc){title, "text": pt::text(body)},  "pestPages": *[_type == "pestPage"] | order(slug.current asc){    "slug": slug.current,    "pest": pest->name,    "hasPhoto": defined(coalesce(image.pest->image.asset, pest->image.asset))  }}
+// Query: {  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{    phone,    "trackingNumbers": trackingNumbers[]{match, value, phone},    "callTracking": callTracking{enabled, businessLine, pool},    googleAdsId,    callConversionLabel,    analyticsId,    gtmId  },  "legalPages": *[_type == "legalPage"] | order(title asc){title, "text": pt::text(body)},  "pestPages": *[_type == "pestPage"] | order(slug.current asc){    "slug": slug.current,    "pest": pest->name,    "hasPhoto": defined(coalesce(image.pest->image.asset, pest->image.asset))  }}
 export type LaunchFactsQueryResult = {
   settings: {
     phone: string;
@@ -1578,6 +1595,11 @@ export type LaunchFactsQueryResult = {
       value: string;
       phone: string;
     }> | null;
+    callTracking: {
+      enabled: boolean | null;
+      businessLine: string | null;
+      pool: Array<string> | null;
+    } | null;
     googleAdsId: string | null;
     callConversionLabel: string | null;
     analyticsId: string | null;
@@ -1594,17 +1616,46 @@ export type LaunchFactsQueryResult = {
   }>;
 };
 
+// Source: web/content/queries.ts
+// Variable: voiceSettingsQuery
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  phone,  "trackingNumbers": trackingNumbers[]{match, value, phone},  "callTracking": callTracking{enabled, businessLine, pool, poolRestMinutes, minTalkSeconds, firstCallerDays, missedCall, missedMessage, callerRetentionDays, timeZone, conversionName, conversionValue, conversionCurrency, enhancedConversions}}
+export type VoiceSettingsQueryResult = {
+  phone: string;
+  trackingNumbers: Array<{
+    match: "campaign" | "source" | "state";
+    value: string;
+    phone: string;
+  }> | null;
+  callTracking: {
+    enabled: boolean | null;
+    businessLine: string | null;
+    pool: Array<string> | null;
+    poolRestMinutes: number | null;
+    minTalkSeconds: number | null;
+    firstCallerDays: number | null;
+    missedCall: "message" | "voicemail" | null;
+    missedMessage: string | null;
+    callerRetentionDays: number | null;
+    timeZone: string | null;
+    conversionName: string | null;
+    conversionValue: number | null;
+    conversionCurrency: string | null;
+    enhancedConversions: boolean | null;
+  } | null;
+} | null;
+
 // Query TypeMap
 declare global {
   interface SanityQueries {
-    '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  phone,\n  phoneDisplay,\n  callLabel,\n  headerLabel,\n  stickyCallLabel,\n  brandName,\n  skipLinkLabel,\n  "logo": logo{alt, "asset": asset->{url, "width": metadata.dimensions.width, "height": metadata.dimensions.height}},\n  "homeSlug": homePage->slug.current,\n  footerText,\n  footerLinks[]{_key, label, href},\n  copyright,\n  seo{title, description},\n  notFound{code, heading, linkLabel},\n  privacyChoicesLabel,\n  privacyChoicesDone,\n  googleAdsId,\n  callConversionLabel,\n  forwardingConversionLabel,\n  analyticsId,\n  gtmId\n}': SettingsQueryResult;
+    '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  phone,\n  phoneDisplay,\n  callLabel,\n  headerLabel,\n  stickyCallLabel,\n  brandName,\n  skipLinkLabel,\n  "logo": logo{alt, "asset": asset->{url, "width": metadata.dimensions.width, "height": metadata.dimensions.height}},\n  "homeSlug": homePage->slug.current,\n  footerText,\n  footerLinks[]{_key, label, href},\n  copyright,\n  seo{title, description},\n  notFound{code, heading, linkLabel},\n  privacyChoicesLabel,\n  privacyChoicesDone,\n  googleAdsId,\n  callConversionLabel,\n  forwardingConversionLabel,\n  analyticsId,\n  gtmId,\n  "numberPool": callTracking.enabled == true && count(callTracking.pool) > 0\n}': SettingsQueryResult;
     '*[_type == "pest"] | order(_createdAt asc, _id asc){\n  name,\n  imageAlt,\n  illustrationAlt,\n  imageFile,\n  matchWords,\n  "image": image.asset->{url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}\n}': PestsQueryResult;
     '*[_type in ["page", "pestPage", "legalPage"] && defined(slug.current)].slug.current': RouteSlugsQueryResult;
     '*[_type in ["page", "pestPage", "legalPage"] && defined(slug.current) && (count(adInputs) > 0 || count(experiment.arms) > 1)] | order(slug.current asc){\n    "slug": slug.current,\n    adInputs,\n    approvedKeywords,\n    "experiment": experiment{"name": name.current, start, stop, "arms": arms[]{key, weight}}\n  }': PersonalizedPagesQueryResult;
     '*[_type in ["page", "pestPage", "legalPage"] && defined(slug.current)] | order(slug.current asc){\n    "slug": slug.current,\n    _updatedAt,\n    "robots": seo.robots\n  }': SitemapQueryResult;
     '*[_type in ["page", "pestPage", "legalPage"] && slug.current == $slug][0]{\n  _id,\n  _type,\n  "slug": slug.current,\n  seo{title, description, keywords, robots},\n  "chrome": coalesce(chrome, "site"),\n  "callBar": coalesce(callBar, "phones"),\n  "callToast": callToast{title, message},\n  _type == "page" => {\n    "blocks": blocks[]{\n  _type,\n  _key,\n  _type == "hero" => {\n  title,\n  titleTemplate,\n  subtitle,\n  locationLine,\n  callLineLabel,\n  buttonLabel,\n  rating,\n  ratingLabel,\n  benefits\n},\n  _type == "pestImage" => {\n  caption,\n  "pest": pest->{\n    name,\n    imageAlt,\n    illustrationAlt,\n    imageFile,\n    matchWords,\n    "image": image.asset->{url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}\n  }\n},\n  _type == "pestList" => {\n  heading,\n  intro,\n  pests,\n  showImages,\n  closingText\n},\n  _type == "textSection" => {\n  heading,\n  body\n},\n  _type == "cardGrid" => {\n  heading,\n  intro,\n  cards[]{_key, title, text},\n  buttonLabel,\n  cardButtonLabel\n},\n  _type == "bulletList" => {\n  heading,\n  body,\n  listHeading,\n  items\n},\n  _type == "steps" => {\n  heading,\n  intro,\n  steps[]{_key, title, text},\n  buttonLabel\n},\n  _type == "urgency" => {\n  heading,\n  text,\n  buttonLabel\n},\n  _type == "callToAction" => {\n  heading,\n  text,\n  buttonLabel,\n  showCallLabel\n},\n  _type == "comparisonTable" => {\n  heading,\n  intro,\n  methodLabel,\n  rateLabel,\n  noteLabel,\n  rows[]{_key, method, failureRate, note},\n  footnote\n},\n  _type == "costComparison" => {\n  heading,\n  intro,\n  options[]{_key, title, price, recurring, successRate, points, recommended},\n  buttonLabel\n},\n  _type == "badges" => {\n  heading,\n  rating{score, outOf, reviewCount, reviewsLabel},\n  badges,\n  tone\n},\n  _type == "zipSearch" => {\n  heading,\n  inputLabel,\n  placeholder,\n  buttonLabel,\n  toastTitle,\n  toastMessage\n},\n  _type == "faqList" => {\n  heading,\n  "faqs": faqs[]->{_id, question, answer},\n  callLineText\n},\n  _type == "callBanner" => {\n  heading,\n  text,\n  features,\n  buttonLabel,\n  tone\n},\n  _type == "caseStory" => {\n  eyebrow,\n  heading,\n  story,\n  facts[]{_key, label, value},\n  buttonLabel\n},\n  _type == "contactForm" => {\n  heading,\n  intro,\n  firstNameLabel,\n  lastNameLabel,\n  phoneLabel,\n  issueLabel,\n  buttonLabel,\n  note\n},\n  _type == "serviceArea" => {\n  heading,\n  text,\n  locationText\n},\n  _type == "testimonial" => {\n  quote,\n  author,\n  detail,\n  rating,\n  ratingLabel\n},\n  _type == "banner" => {\n  heading,\n  text,\n  buttonLabel,\n  tone\n},\n  _type == "localBusiness" => {\n  description,\n  areaServed,\n  priceRange,\n  ratingValue,\n  reviewCount\n},\n  _type == "templateHeader" => {\n  brand,\n  navItems,\n  buttonLabel\n},\n  _type == "templateHero" => {\n  heading,\n  text,\n  primaryLabel,\n  secondaryLabel\n},\n  _type == "templateFooter" => {\n  brand,\n  text,\n  columns[]{_key, heading, items},\n  contactLines,\n  copyright\n}\n},\n    "experiment": experiment{"name": name.current, "arms": arms[]{key, heroTitle, heroSubtitle, heroButtonLabel, replaceSection, "section": section[0]{\n  _type,\n  _key,\n  _type == "hero" => {\n  title,\n  titleTemplate,\n  subtitle,\n  locationLine,\n  callLineLabel,\n  buttonLabel,\n  rating,\n  ratingLabel,\n  benefits\n},\n  _type == "pestImage" => {\n  caption,\n  "pest": pest->{\n    name,\n    imageAlt,\n    illustrationAlt,\n    imageFile,\n    matchWords,\n    "image": image.asset->{url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}\n  }\n},\n  _type == "pestList" => {\n  heading,\n  intro,\n  pests,\n  showImages,\n  closingText\n},\n  _type == "textSection" => {\n  heading,\n  body\n},\n  _type == "cardGrid" => {\n  heading,\n  intro,\n  cards[]{_key, title, text},\n  buttonLabel,\n  cardButtonLabel\n},\n  _type == "bulletList" => {\n  heading,\n  body,\n  listHeading,\n  items\n},\n  _type == "steps" => {\n  heading,\n  intro,\n  steps[]{_key, title, text},\n  buttonLabel\n},\n  _type == "urgency" => {\n  heading,\n  text,\n  buttonLabel\n},\n  _type == "callToAction" => {\n  heading,\n  text,\n  buttonLabel,\n  showCallLabel\n},\n  _type == "comparisonTable" => {\n  heading,\n  intro,\n  methodLabel,\n  rateLabel,\n  noteLabel,\n  rows[]{_key, method, failureRate, note},\n  footnote\n},\n  _type == "costComparison" => {\n  heading,\n  intro,\n  options[]{_key, title, price, recurring, successRate, points, recommended},\n  buttonLabel\n},\n  _type == "badges" => {\n  heading,\n  rating{score, outOf, reviewCount, reviewsLabel},\n  badges,\n  tone\n},\n  _type == "zipSearch" => {\n  heading,\n  inputLabel,\n  placeholder,\n  buttonLabel,\n  toastTitle,\n  toastMessage\n},\n  _type == "faqList" => {\n  heading,\n  "faqs": faqs[]->{_id, question, answer},\n  callLineText\n},\n  _type == "callBanner" => {\n  heading,\n  text,\n  features,\n  buttonLabel,\n  tone\n},\n  _type == "caseStory" => {\n  eyebrow,\n  heading,\n  story,\n  facts[]{_key, label, value},\n  buttonLabel\n},\n  _type == "contactForm" => {\n  heading,\n  intro,\n  firstNameLabel,\n  lastNameLabel,\n  phoneLabel,\n  issueLabel,\n  buttonLabel,\n  note\n},\n  _type == "serviceArea" => {\n  heading,\n  text,\n  locationText\n},\n  _type == "testimonial" => {\n  quote,\n  author,\n  detail,\n  rating,\n  ratingLabel\n},\n  _type == "banner" => {\n  heading,\n  text,\n  buttonLabel,\n  tone\n},\n  _type == "localBusiness" => {\n  description,\n  areaServed,\n  priceRange,\n  ratingValue,\n  reviewCount\n},\n  _type == "templateHeader" => {\n  brand,\n  navItems,\n  buttonLabel\n},\n  _type == "templateHero" => {\n  heading,\n  text,\n  primaryLabel,\n  secondaryLabel\n},\n  _type == "templateFooter" => {\n  brand,\n  text,\n  columns[]{_key, heading, items},\n  contactLines,\n  copyright\n}\n}}}\n  },\n  _type == "pestPage" => {\n    "blocks": [hero, image, explainer, services, urgency, steps, cta][defined(@)]{\n  _type,\n  _key,\n  _type == "hero" => {\n  title,\n  titleTemplate,\n  subtitle,\n  locationLine,\n  callLineLabel,\n  buttonLabel,\n  rating,\n  ratingLabel,\n  benefits\n},\n  _type == "pestImage" => {\n  caption,\n  "pest": pest->{\n    name,\n    imageAlt,\n    illustrationAlt,\n    imageFile,\n    matchWords,\n    "image": image.asset->{url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}\n  }\n},\n  _type == "pestList" => {\n  heading,\n  intro,\n  pests,\n  showImages,\n  closingText\n},\n  _type == "textSection" => {\n  heading,\n  body\n},\n  _type == "cardGrid" => {\n  heading,\n  intro,\n  cards[]{_key, title, text},\n  buttonLabel,\n  cardButtonLabel\n},\n  _type == "bulletList" => {\n  heading,\n  body,\n  listHeading,\n  items\n},\n  _type == "steps" => {\n  heading,\n  intro,\n  steps[]{_key, title, text},\n  buttonLabel\n},\n  _type == "urgency" => {\n  heading,\n  text,\n  buttonLabel\n},\n  _type == "callToAction" => {\n  heading,\n  text,\n  buttonLabel,\n  showCallLabel\n},\n  _type == "comparisonTable" => {\n  heading,\n  intro,\n  methodLabel,\n  rateLabel,\n  noteLabel,\n  rows[]{_key, method, failureRate, note},\n  footnote\n},\n  _type == "costComparison" => {\n  heading,\n  intro,\n  options[]{_key, title, price, recurring, successRate, points, recommended},\n  buttonLabel\n},\n  _type == "badges" => {\n  heading,\n  rating{score, outOf, reviewCount, reviewsLabel},\n  badges,\n  tone\n},\n  _type == "zipSearch" => {\n  heading,\n  inputLabel,\n  placeholder,\n  buttonLabel,\n  toastTitle,\n  toastMessage\n},\n  _type == "faqList" => {\n  heading,\n  "faqs": faqs[]->{_id, question, answer},\n  callLineText\n},\n  _type == "callBanner" => {\n  heading,\n  text,\n  features,\n  buttonLabel,\n  tone\n},\n  _type == "caseStory" => {\n  eyebrow,\n  heading,\n  story,\n  facts[]{_key, label, value},\n  buttonLabel\n},\n  _type == "contactForm" => {\n  heading,\n  intro,\n  firstNameLabel,\n  lastNameLabel,\n  phoneLabel,\n  issueLabel,\n  buttonLabel,\n  note\n},\n  _type == "serviceArea" => {\n  heading,\n  text,\n  locationText\n},\n  _type == "testimonial" => {\n  quote,\n  author,\n  detail,\n  rating,\n  ratingLabel\n},\n  _type == "banner" => {\n  heading,\n  text,\n  buttonLabel,\n  tone\n},\n  _type == "localBusiness" => {\n  description,\n  areaServed,\n  priceRange,\n  ratingValue,\n  reviewCount\n},\n  _type == "templateHeader" => {\n  brand,\n  navItems,\n  buttonLabel\n},\n  _type == "templateHero" => {\n  heading,\n  text,\n  primaryLabel,\n  secondaryLabel\n},\n  _type == "templateFooter" => {\n  brand,\n  text,\n  columns[]{_key, heading, items},\n  contactLines,\n  copyright\n}\n}\n  },\n  _type == "legalPage" => {\n    title,\n    effectiveDateLabel,\n    effectiveDate,\n    body\n  }\n}': RouteQueryResult;
     '*[_type == "siteSettings" && _id == "siteSettings"][0].trackingNumbers[]{_key, match, value, phone}': TrackingNumberRulesQueryResult;
-    '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{\n    phone,\n    "trackingNumbers": trackingNumbers[]{match, value, phone},\n    googleAdsId,\n    callConversionLabel,\n    analyticsId,\n    gtmId\n  },\n  "legalPages": *[_type == "legalPage"] | order(title asc){title, "text": pt::text(body)},\n  "pestPages": *[_type == "pestPage"] | order(slug.current asc){\n    "slug": slug.current,\n    "pest": pest->name,\n    "hasPhoto": defined(coalesce(image.pest->image.asset, pest->image.asset))\n  }\n}': LaunchFactsQueryResult;
+    '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{\n    phone,\n    "trackingNumbers": trackingNumbers[]{match, value, phone},\n    "callTracking": callTracking{enabled, businessLine, pool},\n    googleAdsId,\n    callConversionLabel,\n    analyticsId,\n    gtmId\n  },\n  "legalPages": *[_type == "legalPage"] | order(title asc){title, "text": pt::text(body)},\n  "pestPages": *[_type == "pestPage"] | order(slug.current asc){\n    "slug": slug.current,\n    "pest": pest->name,\n    "hasPhoto": defined(coalesce(image.pest->image.asset, pest->image.asset))\n  }\n}': LaunchFactsQueryResult;
+    '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  phone,\n  "trackingNumbers": trackingNumbers[]{match, value, phone},\n  "callTracking": callTracking{enabled, businessLine, pool, poolRestMinutes, minTalkSeconds, firstCallerDays, missedCall, missedMessage, callerRetentionDays, timeZone, conversionName, conversionValue, conversionCurrency, enhancedConversions}\n}': VoiceSettingsQueryResult;
   }
 }
 // Lets @sanity/client releases that predate the global registry read it too

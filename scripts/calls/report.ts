@@ -2,8 +2,9 @@
 // (PostgreSQL at DATABASE_URL, else the local SQLite file), and each A/B test's visitors, converting
 // visitors, taps and verdict.
 // Usage: npm run calls:report [-- --by page,keyword,arm,number] [--since 2026-11-01]
-//        npm run calls:report -- --json   (exactly what the Studio's Calls tool shows, as JSON)
-//   (dimensions: page, source, keyword, location, variant, experiment, arm, number; CALL_LOG_FILE to read another SQLite file)
+//        npm run calls:report -- --json   (exactly what the Studio's Calls tool shows, as JSON; with call
+//        tracking also per version `qualifiedCalls`, and `calls`, `callDays`, `missedCalls`, `pool`)
+//   (dimensions: page, source, keyword, location, variant, experiment, arm, number; CALL_LOG_FILE to read another file)
 import { existsSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { CALL_DIMENSIONS, callLog, isCallDimension } from '../../web/lib/calls/store.ts'
@@ -32,9 +33,15 @@ if (values.json) {
 const rows = await callLog(store).summary({ by: by.filter(isCallDimension), sinceDay: values.since })
 if (rows.length === 0) console.log('No taps recorded yet.')
 else console.table(rows.map((row) => Object.fromEntries([['day', row.day], ...by.filter(isCallDimension).map((name) => [name, row[name] || '(none)']), ['taps', row.taps]])))
-for (const test of (await readCallsReport(store)).experiments) {
+const report = await readCallsReport(store)
+if (report.callDays.length > 0) {
+  console.log('\nCalls per day (call tracking)')
+  console.table(report.callDays.map((row) => ({ day: row.day, page: row.page || '(no visit)', campaign: row.campaign || '–', keyword: row.keyword || '–', version: row.version ? `${row.experiment}: ${row.version}` : '–', answered: row.answered, missed: row.missed, qualified: row.qualified })))
+  console.log(`Missed calls: ${report.missedCalls.length}. Pool: the busiest moment needed ${report.pool.peak} numbers; ${report.pool.overflow} ad visits got no pool number.`)
+}
+for (const test of report.experiments) {
   console.log(`\nA/B test ${test.experiment} (${test.firstDay} to ${test.lastDay}, ${test.botsExcluded} bot requests excluded)`)
-  console.table(test.arms.map((arm) => ({ version: arm.arm, weight: arm.weight ?? '?', visitors: arm.visitors, 'converting visitors': arm.converters, taps: arm.taps, rate: arm.rate === null ? '–' : `${(100 * arm.rate).toFixed(1)} % (${(100 * arm.interval!.low).toFixed(1)}–${(100 * arm.interval!.high).toFixed(1)} %)` })))
+  console.table(test.arms.map((arm) => ({ version: arm.arm, weight: arm.weight ?? '?', visitors: arm.visitors, 'converting visitors': arm.converters, taps: arm.taps, 'qualified calls': arm.qualifiedCalls, rate: arm.rate === null ? '–' : `${(100 * arm.rate).toFixed(1)} % (${(100 * arm.interval!.low).toFixed(1)}–${(100 * arm.interval!.high).toFixed(1)} %)` })))
   console.log(test.verdict.text)
 }
 await store.close()

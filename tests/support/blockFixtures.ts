@@ -24,6 +24,7 @@ export const testContext: BlockContext = {
     forwardingConversionLabel: null,
     analyticsId: null,
     gtmId: null,
+    numberPool: false,
   },
   pests: [
     { name: 'Ants', imageAlt: 'An ant', illustrationAlt: 'Drawing of an ant', imageFile: 'ant', matchWords: ['ant', 'ants'], image: null },

@@ -35,7 +35,8 @@ export function CallLink({
   children: ReactNode
 }) {
   return (
-    <a href={telHref(phone)} data-call-source={source} className={`${variants[variant]} ${className}`}>
+    // suppressHydrationWarning: the tracker may set an ad visit's pool number before React hydrates.
+    <a suppressHydrationWarning href={telHref(phone)} data-call-source={source} className={`${variants[variant]} ${className}`}>
       {children}
     </a>
   )

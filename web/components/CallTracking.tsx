@@ -10,7 +10,9 @@ import { CallTrackerScript } from './CallTrackerScript'
  */
 export function CallTracking({ site }: { site: SiteSettings }) {
   // GOOGLE_TAG_ORIGIN: only for tests, which serve a stand-in gtag.js from loopback.
-  const config = trackerConfig(site, shownPhone(site), serverConfig().googleTagOrigin ?? GOOGLE_TAG_ORIGIN)
+  const tags = trackerConfig(site, shownPhone(site), serverConfig().googleTagOrigin ?? GOOGLE_TAG_ORIGIN)
+  // A number pool (Site settings → Call tracking): the tracker asks for an ad visit's own number after load.
+  const config = site.numberPool ? { ...tags, pool: true } : tags
   return (
     <>
       <script id="call-tracking" type="application/json" dangerouslySetInnerHTML={{ __html: JSON.stringify(config).replace(/</g, '\\u003c') }} />

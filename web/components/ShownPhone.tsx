@@ -13,7 +13,8 @@ export function ShownPhone({ site }: { site: Pick<SiteSettings, 'phone' | 'phone
   const shown = shownPhone(site)
   return (
     <span className="phone-slot" data-reserve={shown.replace(/\d/g, '0')}>
-      <span>{shown}</span>
+      {/* The tracker may write an ad visit's pool number here before React hydrates. */}
+      <span suppressHydrationWarning>{shown}</span>
     </span>
   )
 }

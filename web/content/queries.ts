@@ -84,7 +84,8 @@ export const settingsQuery = defineQuery(`*[_type == "siteSettings" && _id == "s
   callConversionLabel,
   forwardingConversionLabel,
   analyticsId,
-  gtmId
+  gtmId,
+  "numberPool": callTracking.enabled == true && count(callTracking.pool) > 0
 }`)
 
 /** Photo data of every pest, for matching a keyword or a pest name to its photo. */
@@ -163,6 +164,7 @@ export const launchFactsQuery = defineQuery(`{
   "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{
     phone,
     "trackingNumbers": trackingNumbers[]{match, value, phone},
+    "callTracking": callTracking{enabled, businessLine, pool},
     googleAdsId,
     callConversionLabel,
     analyticsId,
@@ -174,4 +176,15 @@ export const launchFactsQuery = defineQuery(`{
     "pest": pest->name,
     "hasPhoto": defined(coalesce(image.pest->image.asset, pest->image.asset))
   }
+}`)
+
+/**
+ * Site settings → Call tracking, with the numbers it joins calls to (the default number and the
+ * tracking-number rules): what the voice webhooks, the number pool and the conversion export read
+ * (web/content/voiceContent.ts).
+ */
+export const voiceSettingsQuery = defineQuery(`*[_type == "siteSettings" && _id == "siteSettings"][0]{
+  phone,
+  "trackingNumbers": trackingNumbers[]{match, value, phone},
+  "callTracking": callTracking{enabled, businessLine, pool, poolRestMinutes, minTalkSeconds, firstCallerDays, missedCall, missedMessage, callerRetentionDays, timeZone, conversionName, conversionValue, conversionCurrency, enhancedConversions}
 }`)

@@ -25,6 +25,9 @@ import { withTagSources } from './tagPolicy.ts'
  * - everything else (assets, API routes, the Studio, client navigations) passes through, streamed;
  * - every response it sends, its own included, carries the security headers.
  */
+/** A route the front answers itself: the request's path and query, headers and body in, the answer out. */
+export type DirectAnswer = (request: { pathAndQuery: string; headers: IncomingHttpHeaders; body: Buffer }) => Promise<{ status: number; contentType: string; body: string }>
+
 export interface FrontOptions extends Partial<Pick<EdgeOptions, 'trustedProxies'>> {
   upstream: { host: string; port: number }
   cache: PageCache
@@ -34,6 +37,11 @@ export interface FrontOptions extends Partial<Pick<EdgeOptions, 'trustedProxies'
   securityHeaders?: OutgoingHttpHeaders
   /** Routes that take a request body (POST), with their size limit in bytes. */
   bodyLimits?: Readonly<Record<string, number>>
+  /**
+   * POST routes of bodyLimits the front answers itself once it has read the body, with no trip through Next
+   * (Twilio's voice webhooks: a caller waits for the answer); plain `next start` answers them with the route.
+   */
+  answers?: Readonly<Record<string, DirectAnswer>>
   /**
    * Caps on uploads in progress: per address, per network (/24, /56) and in total; a body idle for
    * idleMs, or not whole within totalMs, is refused (408).
@@ -78,7 +86,14 @@ const DRAFT_COOKIES = /(?:^|;\s*)(?:__prerender_bypass|__next_preview_data)=/
 /** What Next reports for a page served from (or just written to) its ISR cache. */
 const FRESH_FROM_NEXT = new Set(['HIT', 'MISS', 'REVALIDATED'])
 const REVALIDATE_WEBHOOK = '/api/revalidate'
-export const DEFAULT_BODY_LIMITS: Readonly<Record<string, number>> = { [REVALIDATE_WEBHOOK]: 1024 * 1024, '/api/calls': 4 * 1024 }
+export const DEFAULT_BODY_LIMITS: Readonly<Record<string, number>> = {
+  [REVALIDATE_WEBHOOK]: 1024 * 1024,
+  '/api/calls': 4 * 1024,
+  // Twilio's voice webhooks (a form of a few dozen parameters) and a page asking for its pool number.
+  '/api/voice/incoming': 16 * 1024,
+  '/api/voice/status': 16 * 1024,
+  '/api/voice/lease': 2 * 1024,
+}
 /**
  * A Next server action posted from a page in draft mode (the Presentation tool's preview, next-sanity):
  * let through to Next with its body bounded, never cached. Without the draft cookie a page stays GET/HEAD.
@@ -293,12 +308,26 @@ export function createFrontHandler(options: FrontOptions) {
     try {
       const body = await readBody(request, limit, uploadLimits.idleMs, totalMs)
       release()
+      const direct = options.answers?.[path]
+      if (direct) return void answerDirectly(request, response, direct, body)
       fetchFromNext(request, response, path, null, body)
     } catch (error) {
       release()
       const status = error instanceof BodyError ? error.status : 400
       sendJson(response, status, { message: error instanceof Error ? error.message : 'Unreadable body.' }, { connection: 'close' })
       lingerThenClose(request)
+    }
+  }
+
+  async function answerDirectly(request: IncomingMessage, response: ServerResponse, answer: DirectAnswer, body: Buffer) {
+    try {
+      const result = await answer({ pathAndQuery: request.url ?? '/', headers: request.headers, body })
+      const bytes = Buffer.from(result.body, 'utf8')
+      response.writeHead(result.status, finalHeaders({ 'content-type': result.contentType, 'cache-control': 'no-store', 'content-length': bytes.length }, NOTHING_POLICY))
+      response.end(bytes)
+    } catch (error) {
+      console.error(`[front] ${request.url ?? ''} not answered: ${error instanceof Error ? error.message : String(error)}`)
+      sendPlain(response, 500, 'Internal error.\n')
     }
   }
 

@@ -14,7 +14,7 @@ import { configuredRecorder, recordBotExcluded } from '../lib/calls/index.ts'
 import { openStore } from '../lib/db/index.ts'
 import { checkSchemaAtStart } from '../lib/db/migrate.ts'
 import { limitConnections, RenderAdmission } from './admission.ts'
-import { clientErrorResponse, createFrontHandler, rawAnswer, type Health } from './front.ts'
+import { clientErrorResponse, createFrontHandler, rawAnswer, type DirectAnswer, type Health } from './front.ts'
 import { draftSessionCheck } from './requestTarget.ts'
 import { PageCache } from './pageCache.ts'
 import { scriptsAfterFirstPaint } from './scriptsAfterPaint.ts'
@@ -132,6 +132,20 @@ function buildPreviewModeId(): string {
     return ''
   }
 }
+/**
+ * Twilio's voice webhooks answered by the front itself (web/lib/voice/webhooks.ts): the TwiML a caller waits
+ * for takes no trip through Next. Loaded on first use, after NODE_ENV is set (content modules).
+ */
+async function voiceAnswer(kind: 'incoming' | 'status', request: Parameters<DirectAnswer>[0]) {
+  const [{ voiceDeps }, { handleIncoming, handleStatus }] = await Promise.all([import('../content/voiceRuntime.ts'), import('../lib/voice/webhooks.ts')])
+  const signature = request.headers['x-twilio-signature']
+  const input = { pathAndQuery: request.pathAndQuery, signature: typeof signature === 'string' ? signature : null, body: request.body.toString('utf8') }
+  return (kind === 'incoming' ? handleIncoming : handleStatus)(input, voiceDeps())
+}
+const voiceAnswers: Record<string, DirectAnswer> = {
+  '/api/voice/incoming': (request) => voiceAnswer('incoming', request),
+  '/api/voice/status': (request) => voiceAnswer('status', request),
+}
 const front = http.createServer(
   // No Host on HTTP/1.1 is answered by the front (400 with the security headers), not by Node bare.
   // Timeouts are checked every second, so the 30 s whole-request limit holds within a second.
@@ -146,6 +160,7 @@ const front = http.createServer(
     onBotExcluded: recordBotExcluded,
     renders: new RenderAdmission({ slots: RENDER_SLOTS, queue: RENDER_QUEUE, waitMs: RENDER_WAIT_MS }),
     isDraftSession: draftSessionCheck(buildPreviewModeId()),
+    answers: voiceAnswers,
     health: async ({ nextAnsweredAt }): Promise<Health> => {
       if (draining) return { ok: false, body: { status: 'draining' } }
       const [next, redis] = await Promise.all([Date.now() - nextAnsweredAt < NEXT_RECENTLY_MS || nextAnswers(), redisHealthy()])

@@ -4,6 +4,8 @@ import { dialsSameNumber, formatUsPhone } from '../../../web/lib/phone'
 import { trackingNumbersField } from '../objects/trackingNumberRule'
 import { isAdsId, isAnalyticsId, isConversionLabel, isGtmId, trackingProblems, type TrackingSettings } from '../../../web/lib/tracking/settings'
 import { usPhoneRule } from '../objects/usPhoneRule'
+import { callTrackingField, type CallTrackingSite } from '../objects/callTracking'
+import { callTrackingProblems } from '../../../web/lib/voice/settings'
 import { listRules, textRules } from '../../../web/blocks/schemaHelpers'
 
 /** An optional ID field: empty, or of the form `test` accepts (the message says which). */
@@ -25,11 +27,13 @@ export const siteSettings = defineType({
     { name: 'seo', title: 'Search engines' },
     { name: 'notFound', title: 'Page not found' },
     { name: 'tracking', title: 'Tracking' },
+    { name: 'calls', title: 'Call tracking' },
   ],
   // Settings that only make sense together (see web/lib/tracking/settings.ts).
   validation: (rule) =>
     rule.custom((document) => {
-      const problems = trackingProblems((document ?? {}) as TrackingSettings)
+      const doc = (document ?? {}) as TrackingSettings & CallTrackingSite
+      const problems = [...trackingProblems(doc), ...callTrackingProblems(doc.callTracking, doc)]
       return problems.length === 0 ? true : problems.join(' ')
     }),
   fields: [
@@ -210,6 +214,7 @@ export const siteSettings = defineType({
       description: 'Optional, instead of the IDs above (never both: two Google tags count every call twice), e.g. GTM-ABC1234. Each call tap is pushed as the event "call_click".',
       validation: optionalId(isGtmId, 'Write the container ID as GTM- followed by letters and digits, e.g. GTM-ABC1234.'),
     }),
+    callTrackingField,
     defineField({
       name: 'seo',
       title: 'Default search listing',

@@ -150,27 +150,80 @@ function Experiment({ experiment }: { experiment: ExperimentReport }) {
         </Text>
         <Table
           label={`Versions of ${experiment.experiment}`}
-          head={['Version', 'Weight', 'Visitors', 'Converting visitors', 'Rate (95 % interval)', 'Taps']}
+          head={['Version', 'Weight', 'Visitors', 'Converting visitors', 'Rate (95 % interval)', 'Qualified calls', 'Taps']}
           rows={experiment.arms.map((arm) => [
             arm.arm,
             arm.weight === null ? '–' : String(arm.weight),
             arm.visitors.toLocaleString('en-US'),
             arm.converters.toLocaleString('en-US'),
             rateWithInterval(arm),
+            (arm.qualifiedCalls ?? 0).toLocaleString('en-US'),
             arm.taps.toLocaleString('en-US'),
           ])}
         />
         <Text weight="semibold" role={verdict.srm.fired ? 'alert' : undefined}>
           {verdict.text}
         </Text>
+        {experiment.callVerdict ? (
+          <Text weight="semibold">
+            By calls ({experiment.arms.map((arm) => `${arm.arm}: ${arm.callConverters ?? 0} of ${arm.poolVisitors ?? 0} visitors shown a pool number`).join('; ')}): {experiment.callVerdict.text}
+          </Text>
+        ) : null}
       </Stack>
     </Card>
+  )
+}
+
+/** Call tracking: calls per day (answered, missed, qualified) by page, campaign, keyword and version, the missed calls to call back, and the pool's busiest moment. */
+function Calls({ report }: { report: CallsReport }) {
+  const callDays = report.callDays ?? []
+  const missed = report.missedCalls ?? []
+  const pool = report.pool ?? { days: [], peak: 0, overflow: 0 }
+  if (callDays.length === 0 && missed.length === 0) return null
+  return (
+    <Stack gap={4}>
+      <Heading as="h2" size={1}>
+        Calls per day
+      </Heading>
+      <Table
+        label="Calls per day, page, campaign, keyword and version"
+        head={['Day', 'Page', 'Campaign', 'Keyword', 'Version', 'Answered', 'Missed', 'Qualified']}
+        rows={callDays.map((row) => [
+          row.day,
+          row.page || '(no visit)',
+          row.campaign || '–',
+          row.keyword || '–',
+          row.version ? `${row.experiment}: ${row.version}` : '–',
+          String(row.answered),
+          String(row.missed),
+          String(row.qualified),
+        ])}
+      />
+      {pool.days.length > 0 ? (
+        <Text muted size={1}>
+          Number pool: the busiest moment needed {pool.peak} numbers; {pool.overflow} ad visits found the pool full and kept the campaign’s or the default number.
+        </Text>
+      ) : null}
+      <Heading as="h2" size={1}>
+        Missed calls
+      </Heading>
+      {missed.length === 0 ? (
+        <Text muted>No missed calls.</Text>
+      ) : (
+        <Table
+          label="Missed calls to call back"
+          head={['When', 'Caller', 'Number called', 'Outcome']}
+          rows={missed.map((call) => [new Date(call.at).toLocaleString('en-US'), call.caller ? formatUsPhone(call.caller) : '(no longer kept)', formatUsPhone(call.number), call.status === 'busy' ? 'Busy' : 'No answer'])}
+        />
+      )}
+    </Stack>
   )
 }
 
 function Report({ report }: { report: CallsReport }) {
   return (
     <Stack gap={5}>
+      <Calls report={report} />
       <Text muted size={1}>
         Taps on call buttons since {report.since}, from the site’s own call log. A visitor counts for a version once it shows it
         kept the version (its next request carries the cookie the site set), never a bot; a converting visitor tapped to call at

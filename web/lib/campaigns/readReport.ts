@@ -1,14 +1,23 @@
 import { callLog } from '../calls/store.ts'
-import type { StoreSource } from '../db/index.ts'
+import { storeOf, type StoreSource } from '../db/index.ts'
+import { buildVoiceReport } from '../voice/report.ts'
+import { callsSince, poolDays, poolVisitsByArm } from '../voice/store.ts'
 import { experimentVisitors } from './experimentVisitors.ts'
 import { buildCallsReport, reportSince, type CallsReport } from './report.ts'
 
-/** The Calls report from the store of record: what the Studio's Calls tool and `npm run calls:report -- --json` show. */
+/**
+ * The Calls report from the store of record: taps, A/B visitors and, with call tracking, the calls and the
+ * number pool. What the Studio's Calls tool and `npm run calls:report -- --json` show.
+ */
 export async function readCallsReport(store: StoreSource, now = new Date()): Promise<CallsReport> {
   const since = reportSince(now)
-  const [taps, counts] = await Promise.all([
+  const { db } = await storeOf(store)
+  const [taps, counts, calls, days, poolVisits] = await Promise.all([
     callLog(store).summary({ by: ['page', 'keyword', 'experiment', 'arm', 'number'], sinceDay: since }),
     experimentVisitors(store).counts(),
+    callsSince(db, Date.parse(`${since}T00:00:00Z`)),
+    poolDays(db, since),
+    poolVisitsByArm(db),
   ])
-  return buildCallsReport(since, taps, counts)
+  return buildCallsReport(since, taps, counts, buildVoiceReport(calls, days, poolVisits))
 }

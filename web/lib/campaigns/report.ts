@@ -1,6 +1,7 @@
 import type { CallSummaryRow } from '../calls/store.ts'
 import type { ExperimentCounts } from './experimentVisitors.ts'
 import { experimentVerdict, type Verdict } from './verdict.ts'
+import { EMPTY_VOICE_REPORT, qualifiedCallsByArm, type VoiceReport } from '../voice/report.ts'
 
 /**
  * What the Studio's Calls tool shows and `npm run calls:report -- --json` prints, from one builder:
@@ -18,6 +19,11 @@ export interface ArmReport {
   visitors: number
   converters: number
   taps: number
+  /** Qualified calls joined to a visit of this version (call tracking's number pool). */
+  qualifiedCalls: number
+  /** Visits of this version shown a pool number, and those of them with a qualified call (the verdict by calls). */
+  poolVisitors: number
+  callConverters: number
   /** Converting visitors ÷ visitors, and its 95 % Wilson interval; null without visitors. */
   rate: number | null
   interval: { low: number; high: number } | null
@@ -32,9 +38,14 @@ export interface ExperimentReport {
   firstDay: string
   lastDay: string
   verdict: Verdict
+  /**
+   * With call tracking's pool: the same always-valid method on visitors shown a pool number against those
+   * of them with a qualified call; null while no version's visitor was shown one.
+   */
+  callVerdict: Verdict | null
 }
 
-export interface CallsReport {
+export interface CallsReport extends VoiceReport {
   /** The first day of the taps table (YYYY-MM-DD). */
   since: string
   /** Taps per day × page × keyword × experiment × arm × number, newest day first; at most MAX_DAY_ROWS groups. */
@@ -62,25 +73,30 @@ export function wilsonInterval(successes: number, trials: number, z = 1.959964):
   return { low: Math.max(0, centre - half), high: Math.min(1, centre + half) }
 }
 
-export function buildCallsReport(since: string, taps: readonly CallSummaryRow[], counts: ExperimentCounts): CallsReport {
+export function buildCallsReport(since: string, taps: readonly CallSummaryRow[], counts: ExperimentCounts, voice: VoiceReport = EMPTY_VOICE_REPORT): CallsReport {
+  const qualified = qualifiedCallsByArm(voice.calls)
   const days = taps
     .filter((row) => row.day >= since)
     .map((row) => ({ day: row.day, page: row.page ?? '', keyword: row.keyword ?? '', experiment: row.experiment ?? '', arm: row.arm ?? '', number: row.number ?? '', taps: row.taps }))
-  const names = [...new Set([...counts.arms.map((row) => row.experiment), ...counts.bots.keys()])].sort((a, b) => a.localeCompare(b)).slice(0, MAX_EXPERIMENTS)
+  const names = [...new Set([...counts.arms.map((row) => row.experiment), ...counts.bots.keys(), ...voice.poolVisits.map((row) => row.experiment)])].sort((a, b) => a.localeCompare(b)).slice(0, MAX_EXPERIMENTS)
   const experiments = names.map((experiment): ExperimentReport => {
     const weights = counts.weights.get(experiment) ?? new Map<string, number>()
     const rows = counts.arms.filter((row) => row.experiment === experiment)
     // Every configured version is listed, including one no visitor has reached yet (the split check needs it).
-    const armNames = [...new Set([...weights.keys(), ...rows.map((row) => row.arm)])].sort((a, b) => a.localeCompare(b))
+    const armNames = [...new Set([...weights.keys(), ...rows.map((row) => row.arm), ...voice.poolVisits.filter((row) => row.experiment === experiment).map((row) => row.version)])].sort((a, b) => a.localeCompare(b))
     const arms = armNames.map((arm): ArmReport => {
       const row = rows.find((candidate) => candidate.arm === arm)
       const visitors = row?.visitors ?? 0
       const converters = row?.converters ?? 0
-      return { arm, weight: weights.get(arm) ?? null, visitors, converters, taps: row?.taps ?? 0, rate: visitors > 0 ? converters / visitors : null, interval: wilsonInterval(converters, visitors) }
+      const pool = voice.poolVisits.find((entry) => entry.experiment === experiment && entry.version === arm)
+      return { arm, weight: weights.get(arm) ?? null, visitors, converters, taps: row?.taps ?? 0, qualifiedCalls: qualified.get(`${experiment}\u0000${arm}`) ?? 0, poolVisitors: pool?.visitors ?? 0, callConverters: pool?.converters ?? 0, rate: visitors > 0 ? converters / visitors : null, interval: wilsonInterval(converters, visitors) }
     })
     const verdict = experimentVerdict(arms.map(({ arm, weight, visitors, converters, taps: armTaps }) => ({ arm, weight: weight ?? 1, visitors, converters, taps: armTaps })))
     const seenDays = rows.flatMap((row) => [row.firstDay, row.lastDay]).sort()
-    return { experiment, arms, botsExcluded: counts.bots.get(experiment) ?? 0, firstDay: seenDays[0] ?? '', lastDay: seenDays.at(-1) ?? '', verdict }
+    const callVerdict = arms.some((arm) => arm.poolVisitors > 0)
+      ? experimentVerdict(arms.map(({ arm, weight, poolVisitors, callConverters, qualifiedCalls }) => ({ arm, weight: weight ?? 1, visitors: poolVisitors, converters: callConverters, taps: qualifiedCalls })))
+      : null
+    return { experiment, callVerdict, arms, botsExcluded: counts.bots.get(experiment) ?? 0, firstDay: seenDays[0] ?? '', lastDay: seenDays.at(-1) ?? '', verdict }
   })
-  return { since, days: days.slice(0, MAX_DAY_ROWS), daysLeftOut: Math.max(0, days.length - MAX_DAY_ROWS), experiments }
+  return { since, days: days.slice(0, MAX_DAY_ROWS), daysLeftOut: Math.max(0, days.length - MAX_DAY_ROWS), experiments, ...voice }
 }

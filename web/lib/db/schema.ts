@@ -6,7 +6,7 @@ import type { Generated } from 'kysely'
  * here, added to `Database`. Columns use only types both stores share: text, integer (bigint in
  * PostgreSQL when it counts rows), real.
  */
-export interface Database {
+export interface Database extends VoiceTables {
   call_clicks: CallClicksTable
   experiment_visitors: ExperimentVisitorsTable
   experiment_weights: ExperimentWeightsTable
@@ -61,3 +61,50 @@ export interface WebhookDeliveriesTable {
   /** Milliseconds since the epoch. */
   expires_at: number
 }
+
+/** Call tracking's tables (web/lib/voice/store.ts; created by migrations/0004_voice.ts). */
+export interface VoiceTables {
+  voice_calls: {
+    call_sid: string
+    tracking_number: string
+    caller: string | null
+    caller_key: string
+    started_at: number
+    status: CallStatus
+    talk_seconds: Generated<number>
+    qualified: Generated<number>
+    first_time: Generated<number>
+    lease_id: string | null
+    campaign: Generated<string>
+    page: Generated<string>
+    keyword: Generated<string>
+    location: Generated<string>
+    experiment: Generated<string>
+    version: Generated<string>
+    click_kind: Generated<string>
+    click_id: Generated<string>
+    landed_at: number | null
+    ended_at: number | null
+  }
+  voice_webhooks: { endpoint: string; call_sid: string; received_at: number }
+  voice_pool: { number: string; lease_id: string | null; leased_until: Generated<number> }
+  voice_leases: {
+    id: string
+    number: string
+    leased_at: number
+    expires_at: number
+    campaign: Generated<string>
+    page: Generated<string>
+    keyword: Generated<string>
+    location: Generated<string>
+    experiment: Generated<string>
+    version: Generated<string>
+    click_kind: Generated<string>
+    click_id: Generated<string>
+  }
+  voice_pool_days: { day: string; peak: Generated<number>; overflow: Generated<number> }
+  voice_exports: { click_id: string; conversion_name: string; call_sid: string; first_exported_at: number }
+}
+
+/** ringing: forwarded, outcome not known yet; answered; missed (no answer, failed, hung up first); busy. */
+export type CallStatus = 'ringing' | 'answered' | 'missed' | 'busy'

@@ -36,6 +36,7 @@ export type LaunchConfig = Pick<Config, 'siteUrl' | 'sanity' | 'revalidateSecret
 export interface LaunchSettings extends TrackingSettings {
   phone?: string | null
   trackingNumbers?: { match?: string | null; value?: string | null; phone?: string | null }[] | null
+  callTracking?: { enabled?: boolean | null; businessLine?: string | null; pool?: (string | null)[] | null } | null
 }
 
 export interface LaunchContent {
@@ -116,6 +117,15 @@ function phoneFindings(settings: LaunchSettings | null): Finding[] {
         message: `Tracking number ${formatUsPhone(number)} (rule "${rule.value ?? ''}"): ${ruleProblem}`,
         fix: `${SETTINGS} → Tracking numbers → the rule "${rule.value ?? ''}" → Number to show.`,
       })
+    }
+  }
+  const calls = settings?.callTracking
+  if (calls?.enabled) {
+    // Call tracking forwards to the business line and shows the pool's numbers: each must be a real line.
+    for (const [field, number] of [['Business line', calls.businessLine], ...(calls.pool ?? []).map((entry) => ['Number pool', entry] as const)] as const) {
+      const value = number?.trim() ?? ''
+      const callProblem = value ? unreachablePhoneProblem(value) : null
+      if (callProblem) findings.push({ id: 'tracking-number', severity: 'blocking', message: `${field} ${formatUsPhone(value)}: ${callProblem}`, fix: `${SETTINGS} → Call tracking → ${field}.` })
     }
   }
   return findings

@@ -22,6 +22,8 @@ export interface TrackerConfig {
   forwardingLabel?: string
   /** The number as shown, for Google's forwarding-number swap. */
   shownPhone?: string
+  /** Call tracking's number pool is on: ad visits lease a number of their own (web/lib/voice). */
+  pool?: boolean
 }
 
 export const GOOGLE_TAG_ORIGIN = 'https://www.googletagmanager.com'

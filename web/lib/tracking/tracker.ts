@@ -20,6 +20,11 @@
  * - on a page with a running A/B test, once it has loaded: one "kept its version" beacon ({seen, page}),
  *   which the server counts only from the visitor's own version cookie (a client that drops cookies, or a
  *   bot, never counts as a visitor);
+ * - with a number pool (Site settings → Call tracking, `pool` in the settings): an ad visit (a click ID or utm
+ *   values on the landing address, or a lease already held this session) asks /api/voice/lease for a pool
+ *   number once the page has loaded, keeps it in sessionStorage, extends it every 5 minutes while the page
+ *   is visible, and writes it into every tel: link and shown number (.phone-slot, a fixed-width slot: nothing
+ *   moves), also in content React renders later; without an answer the page keeps its number;
  * - loads the Google tag only when one is configured, after the page has loaded and the browser is
  *   idle, so it never delays the first paint.
  */
@@ -57,6 +62,24 @@ w.dispatchEvent(new CustomEvent('call-click',{detail:{source:source,path:path}})
 function beacon(body){try{n.sendBeacon&&n.sendBeacon('/api/calls',new Blob([JSON.stringify(body)],{type:'application/json'}))}catch(e){}}
 function seen(){var m=d.getElementById('main');if(m&&m.getAttribute('data-call-experiment'))beacon({seen:true,page:location.pathname})}
 if(d.readyState==='complete')seen();else w.addEventListener('load',seen);
+if(c.pool){
+var LK='lpe_lease',L=null,camp=q.get('utm_campaign')||'',src=q.get('utm_source')||'';
+try{L=JSON.parse(sessionStorage.getItem(LK)||'null')}catch(e){}
+function fmt(p){var m=/^\\+1(\\d{3})(\\d{3})(\\d{4})$/.exec(p);return m?'('+m[1]+') '+m[2]+'-'+m[3]:p}
+function show(p){var ls=d.querySelectorAll('a[href^="tel:"]'),ss=d.querySelectorAll('.phone-slot>span'),f=fmt(p),m=d.getElementById('main'),i;
+for(i=0;i<ls.length;i++)if(ls[i].getAttribute('href')!=='tel:'+p)ls[i].setAttribute('href','tel:'+p);
+for(i=0;i<ss.length;i++)if(ss[i].textContent!==f)ss[i].textContent=f;
+if(m&&m.getAttribute('data-call-number')!==p)m.setAttribute('data-call-number',p)}
+function when(f){if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',f);else f()}
+function drop(){L=null;try{sessionStorage.removeItem(LK)}catch(e){}}
+function lease(){var x=context();fetch('/api/voice/lease',{method:'POST',credentials:'same-origin',headers:{'content-type':'application/json'},body:JSON.stringify({page:location.pathname,variantKey:x.variantKey,campaign:L?L.campaign:camp,source:L?L.source:src,lease:L?L.id:''})}).then(function(r){return r.json()}).then(function(j){
+if(j&&j.number){L={id:j.lease,number:j.number,exp:j.expiresAt,campaign:L?L.campaign:camp,source:L?L.source:src};try{sessionStorage.setItem(LK,JSON.stringify(L))}catch(e){}when(function(){show(L.number)})}else if(L)drop()}).catch(function(){})}
+if(L&&!(L.exp>Date.now()))drop();
+if(L)when(function(){show(L.number)});
+if(L||any||camp||src){if(d.readyState==='complete')lease();else w.addEventListener('load',lease)}
+setInterval(function(){if(L&&!d.hidden)lease()},300000);
+if(w.MutationObserver)new MutationObserver(function(){if(L)show(L.number)}).observe(d.documentElement,{childList:true,subtree:true});
+}
 if(!c.origin||!(c.ads||c.ga||c.gtm))return;
 if(c.gtm){w.dataLayer.push({'gtm.start':Date.now(),event:'gtm.js'})}
 else{gtag('js',new Date());if(c.ads)gtag('config',c.ads);if(c.ga)gtag('config',c.ga);if(c.forwardingLabel&&c.shownPhone)gtag('config',c.ads+'/'+c.forwardingLabel,{phone_conversion_number:c.shownPhone})}

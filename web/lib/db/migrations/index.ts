@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely/migration'
 import * as numbers from './0001_numbers.ts'
 import * as tapKeys from './0002_tap_keys.ts'
 import * as webhookDeliveries from './0003_webhook_deliveries.ts'
+import * as voice from './0004_voice.ts'
 
 /**
  * Every schema change, in order: one file each, named NNNN_what.ts, exporting `up(db)`. Listed here
@@ -12,6 +13,7 @@ export const migrations: Record<string, Migration> = {
   '0001_numbers': numbers,
   '0002_tap_keys': tapKeys,
   '0003_webhook_deliveries': webhookDeliveries,
+  '0004_voice': voice,
 }
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations }

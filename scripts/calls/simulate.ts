@@ -1,0 +1,41 @@
+// Plays one phone call against a running site exactly as Twilio sends it: "A call comes in" to
+// /api/voice/incoming, then the <Dial action> with the forwarded leg's outcome, both signed with
+// TWILIO_AUTH_TOKEN for the site's public address (NEXT_PUBLIC_SITE_URL), with Twilio's parameters.
+// Usage: npm run calls:simulate -- --to +13125550161 --talk 95 [--from +14155550123] [--status completed|no-answer|busy]
+//        [--site http://127.0.0.1:3000]   (the token defaults to the demo's, as `npm run calls:demo` starts it)
+import nextEnv from '@next/env'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { readConfig } from '../../web/lib/config.ts'
+import { isUsE164 } from '../../web/lib/phone.ts'
+import { DEMO_TWILIO_TOKEN } from '../../web/lib/voice/demoDataset.ts'
+import { simulateCall } from '../../web/lib/voice/twilioStandIn.ts'
+
+nextEnv.loadEnvConfig(path.resolve(import.meta.dirname, '../..'), false, { info: () => {}, error: console.error }, true)
+const { values } = parseArgs({
+  options: {
+    to: { type: 'string' },
+    from: { type: 'string', default: `+1415555${String(100 + Math.floor(Math.random() * 100)).padStart(4, '0')}` },
+    talk: { type: 'string', default: '95' },
+    status: { type: 'string', default: 'completed' },
+    site: { type: 'string', default: `http://127.0.0.1:${process.env.PORT || 3000}` },
+  },
+})
+if (!values.to || !isUsE164(values.to) || !/^\+[1-9]\d{6,14}$/.test(values.from!) || !/^\d+$/.test(values.talk!)) {
+  console.error('Usage: npm run calls:simulate -- --to +1XXXXXXXXXX --talk 95 [--from +1XXXXXXXXXX] [--status completed|no-answer|busy]')
+  process.exit(2)
+}
+const result = await simulateCall({
+  site: values.site!,
+  publicUrl: readConfig(process.env).siteUrl.toString(),
+  authToken: process.env.TWILIO_AUTH_TOKEN || DEMO_TWILIO_TOKEN,
+  to: values.to,
+  from: values.from!,
+  talkSeconds: Number(values.talk),
+  dialStatus: values.status!,
+})
+console.log(`Call ${result.callSid} to ${values.to} from ${values.from}`)
+console.log(`  incoming → ${result.incoming.status} in ${result.incoming.ms.toFixed(1)} ms: ${result.incoming.body}`)
+if (result.status) console.log(`  status   → ${result.status.status} in ${result.status.ms.toFixed(1)} ms: ${result.status.body}`)
+else console.log('  the site did not forward the call (see the answer above).')
+process.exitCode = result.incoming.status === 200 && result.status?.status === 200 ? 0 : 1

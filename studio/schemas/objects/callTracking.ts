@@ -1,0 +1,75 @@
+import { defineArrayMember, defineField } from 'sanity'
+import { isUsE164 } from '../../../web/lib/phone'
+import { unreachablePhoneProblem } from '../../../web/lib/launch/phoneRange'
+import { businessLineProblem, isTimeZone, VOICE_DEFAULTS, type CallTrackingFields } from '../../../web/lib/voice/settings'
+
+/** What the group's checks read from the rest of Site settings. */
+export interface CallTrackingSite {
+  phone?: string | null
+  trackingNumbers?: ({ phone?: string | null } | null)[] | null
+  callTracking?: CallTrackingFields | null
+}
+
+const PHONE_FORM = 'Write the number as +1 followed by the 10-digit US number, no spaces, e.g. +12125550142.'
+
+/**
+ * Site settings → Call tracking (web/lib/voice): the site answers its tracking numbers through Twilio,
+ * forwards each call to the business line, records the outcome, and gives each ad visit a pool number
+ * of its own so a call is joined to the visit that made it (docs/calls.md).
+ */
+export const callTrackingField = defineField({
+  name: 'callTracking',
+  title: 'Call tracking',
+  type: 'object',
+  group: 'calls',
+  description: 'Calls to the site’s Twilio numbers are forwarded to the business line and recorded. Off: every page shows the one phone number above.',
+  options: { collapsible: false },
+  fields: [
+    defineField({ name: 'enabled', title: 'Call tracking on', type: 'boolean', initialValue: false }),
+    defineField({
+      name: 'businessLine',
+      title: 'Business line',
+      type: 'string',
+      description: 'The line the business answers: every call to a tracking or pool number is forwarded here. Never shown on a page.',
+      validation: (rule) =>
+        rule
+          .custom((value, context) => {
+            const doc = (context.document ?? {}) as CallTrackingSite
+            return businessLineProblem(value, { pool: doc.callTracking?.pool, trackingNumbers: doc.trackingNumbers }) ?? true
+          })
+          .error(),
+    }),
+    defineField({
+      name: 'pool',
+      title: 'Number pool',
+      type: 'array',
+      description: 'Twilio numbers lent to ad visits one at a time (30 minutes, longer while the page stays open), so a call tells which visit made it. About one number per 5 ad visits at the busiest half hour.',
+      of: [
+        defineArrayMember({
+          type: 'string',
+          validation: (rule) => [
+            rule.custom((value) => (typeof value !== 'string' || isUsE164(value) ? true : PHONE_FORM)).error(),
+            rule.custom((value) => (typeof value === 'string' ? (unreachablePhoneProblem(value) ?? true) : true)).warning(),
+          ],
+        }),
+      ],
+    }),
+    defineField({ name: 'poolRestMinutes', title: 'Rest between visits (minutes)', type: 'number', initialValue: VOICE_DEFAULTS.poolRestMinutes, description: 'A released number waits this long before another visit gets it, so a late call still reaches the right visit.', validation: (rule) => rule.min(0).max(1440).integer() }),
+    defineField({ name: 'minTalkSeconds', title: 'Qualified: minimum talk time (seconds)', type: 'number', initialValue: VOICE_DEFAULTS.minTalkSeconds, validation: (rule) => rule.min(0).max(3600).integer() }),
+    defineField({ name: 'firstCallerDays', title: 'Qualified: first call from this caller in (days)', type: 'number', initialValue: VOICE_DEFAULTS.firstCallerDays, description: 'A caller answered before within this many days is not a new lead. 0: every caller counts.', validation: (rule) => rule.min(0).max(365).integer() }),
+    defineField({
+      name: 'missedCall',
+      title: 'When nobody answers',
+      type: 'string',
+      options: { list: [{ value: 'message', title: 'Play the message, then hang up' }, { value: 'voicemail', title: 'Play the message, then take a voicemail' }], layout: 'radio' },
+      initialValue: 'message',
+    }),
+    defineField({ name: 'missedMessage', title: 'Message to a caller nobody answered', type: 'text', rows: 2, description: 'Read out to the caller, e.g. “Sorry we missed you. We will call you back within the hour.”', validation: (rule) => rule.max(300) }),
+    defineField({ name: 'callerRetentionDays', title: 'Keep callers’ numbers (days)', type: 'number', initialValue: VOICE_DEFAULTS.callerRetentionDays, description: 'For calling back missed callers; then only a keyed hash stays (enough to tell a repeat caller). Never shown on a page.', validation: (rule) => rule.min(0).max(3650).integer() }),
+    defineField({ name: 'timeZone', title: 'Time zone of the Google Ads account', type: 'string', initialValue: VOICE_DEFAULTS.timeZone, description: 'IANA name, e.g. America/Chicago: the conversion file’s times are written in it.', validation: (rule) => rule.custom((value) => (typeof value !== 'string' || isTimeZone(value) ? true : 'Write an IANA time zone, e.g. America/New_York.')).error() }),
+    defineField({ name: 'conversionName', title: 'Google Ads conversion name', type: 'string', initialValue: VOICE_DEFAULTS.conversionName, description: 'Exactly as the “Import from clicks” conversion action is named in Google Ads. Taps keep their own conversion (Tracking tab).', validation: (rule) => rule.max(100) }),
+    defineField({ name: 'conversionValue', title: 'Conversion value', type: 'number', initialValue: VOICE_DEFAULTS.conversionValue, validation: (rule) => rule.min(0) }),
+    defineField({ name: 'conversionCurrency', title: 'Conversion currency', type: 'string', initialValue: VOICE_DEFAULTS.conversionCurrency, validation: (rule) => rule.regex(/^[A-Z]{3}$/, { name: 'ISO 4217 code' }).error('Write the three-letter currency code, e.g. USD.') }),
+    defineField({ name: 'enhancedConversions', title: 'Enhanced conversions for leads', type: 'boolean', initialValue: false, description: 'Also offer a file with each qualified caller’s number as the SHA-256 of its +1 form (Google’s format), while the number is kept.' }),
+  ],
+})

@@ -1,0 +1,182 @@
+import { execFile } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import net from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { readConfig } from '../../web/lib/config'
+import type { CallsReport } from '../../web/lib/campaigns/report'
+import { openVoiceDb } from '../../web/lib/voice/db'
+import { simulateCall } from '../../web/lib/voice/twilioStandIn'
+import { launchBrowser, VIEWPORTS } from './browser'
+import { startSite, type NextServer } from './nextServer'
+
+/**
+ * Calls, not taps, in real Chromium against `npm start` on the call-tracking demo dataset: an ad visit on a
+ * phone gets a pool number of its own in every call link and shown number without moving anything; the
+ * Twilio stand-in (the same one `npm run calls:simulate` uses) calls it with Twilio's signed requests; and
+ * `npm run calls:report -- --json` shows the call joined to the visit — qualified or not by the Studio's rules.
+ * A second site whose database never answers (a TCP port that accepts and stays silent, as DATABASE_URL)
+ * still forwards a call.
+ */
+const ROOT = path.resolve(import.meta.dirname, '../..')
+const DEMO = path.join(ROOT, 'studio/dataset/call-tracking-demo.ndjson')
+const POOL = ['+13125550161', '+13125550162', '+13125550163', '+13125550164']
+const TOKEN = 'e2e-twilio-token'
+const PHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1'
+const PUBLIC_URL = readConfig(process.env).siteUrl.toString()
+const FEED = { CONVERSIONS_FEED_USER: 'ads-upload', CONVERSIONS_FEED_PASSWORD: 'e2e-feed-password' }
+const folder = mkdtempSync(path.join(tmpdir(), 'voice-e2e-'))
+const callLogFile = path.join(folder, 'calls.sqlite')
+
+let browser: Browser
+let site: NextServer
+let hanging: NextServer
+let silentDb: net.Server
+
+beforeAll(async () => {
+  // A database that accepts connections and never says a word.
+  silentDb = net.createServer(() => {})
+  await new Promise<void>((resolve) => silentDb.listen(0, '127.0.0.1', resolve))
+  const silentPort = (silentDb.address() as net.AddressInfo).port
+  ;[site, hanging, browser] = await Promise.all([
+    startSite(3361, { CONTENT_DATASET_FILE: DEMO, TWILIO_AUTH_TOKEN: TOKEN, CALL_LOG_FILE: callLogFile, ...FEED }),
+    startSite(3362, { CONTENT_DATASET_FILE: DEMO, TWILIO_AUTH_TOKEN: TOKEN, DATABASE_URL: `postgres://app@127.0.0.1:${silentPort}/postgres`, CALL_LOG_FILE: path.join(folder, 'hanging-calls.sqlite') }),
+    launchBrowser(),
+  ])
+}, 180_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await Promise.all([site?.stop(), hanging?.stop()])
+  silentDb?.close()
+  rmSync(folder, { recursive: true, force: true })
+})
+
+async function report(): Promise<CallsReport> {
+  const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'calls:report', '--', '--json'], { cwd: ROOT, env: { ...process.env, CALL_LOG_FILE: callLogFile } })
+  return JSON.parse(stdout) as CallsReport
+}
+
+/** The report once the site has written the call (the record is written after the TwiML answer). */
+async function reportWith(callSid: string, answered: boolean): Promise<CallsReport> {
+  for (let attempt = 0; ; attempt++) {
+    const current = await report()
+    const call = current.calls.find((entry) => entry.id === callSid)
+    if ((call && call.answered === answered && (call.status !== 'ringing')) || attempt > 20) return current
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+}
+
+const play = (to: string, talkSeconds: number, from: string, url = site.url) => simulateCall({ site: url, publicUrl: PUBLIC_URL, authToken: TOKEN, to, from, talkSeconds })
+
+describe('calls to a leased pool number', () => {
+  let leased = ''
+  let version = ''
+  const caller = '+14155550123'
+
+  it('shows an ad visit its own pool number in every call link and shown number, and nothing moves', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.phone, userAgent: PHONE_UA })
+    const page = await context.newPage()
+    await page.addInitScript(() => {
+      const shifts: number[] = []
+      ;(window as unknown as { __shifts: number[] }).__shifts = shifts
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value)
+      }).observe({ type: 'layout-shift', buffered: true })
+    })
+    await page.goto(`${site.url}/ants?gclid=E2E-Click_1`)
+    await page.waitForFunction((pool) => pool.some((number) => document.querySelector(`a[href="tel:${number}"]`)), POOL)
+    const hrefs = await page.locator('a[href^="tel:"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')))
+    leased = hrefs[0]!.slice(4)
+    expect(POOL).toContain(leased)
+    expect(new Set(hrefs)).toEqual(new Set([`tel:${leased}`]))
+    const shown = await page.locator('.phone-slot > span').allTextContents()
+    const [, area, exchange, line] = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(leased)!
+    expect(shown.length).toBeGreaterThan(0)
+    expect(new Set(shown)).toEqual(new Set([`(${area}) ${exchange}-${line}`]))
+    expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts.reduce((sum, value) => sum + value, 0))).toBe(0)
+    version = (await page.locator('main').getAttribute('data-call-arm')) ?? ''
+    await context.close()
+  })
+
+  it('keeps the default number for a crawler and for a visit not from an ad', async () => {
+    for (const [url, userAgent] of [[`${site.url}/ants?gclid=Bot-Click`, 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'], [`${site.url}/ants`, PHONE_UA]] as const) {
+      const context = await browser.newContext({ viewport: VIEWPORTS.phone, userAgent })
+      const page = await context.newPage()
+      const leaseAnswers: unknown[] = []
+      page.on('response', async (response) => {
+        if (response.url().endsWith('/api/voice/lease')) leaseAnswers.push(await response.json())
+      })
+      await page.goto(url)
+      await page.waitForLoadState('networkidle')
+      expect(leaseAnswers.every((answer) => (answer as { number: unknown }).number === null)).toBe(true)
+      expect(await page.locator('a[href="tel:+18885550142"]').count()).toBeGreaterThan(0)
+      await context.close()
+    }
+  })
+
+  it('a 95-second call is one qualified call joined to the visit’s page, version and click id', async () => {
+    const { callSid, incoming, status } = await play(leased, 95, caller)
+    expect(incoming.body).toContain('<Dial action="/api/voice/status"')
+    expect(incoming.body).toContain('<Number>+13125550150</Number>')
+    expect(status?.status).toBe(200)
+    const call = (await reportWith(callSid, true)).calls.find((entry) => entry.id === callSid)
+    expect(call).toMatchObject({ id: callSid, number: leased, page: '/ants', version, clickId: 'E2E-Click_1', talkSeconds: 95, answered: true, qualified: true })
+  })
+
+  it('a 45-second call is a call, not a qualified one; the same caller again within 30 days is not a new lead', async () => {
+    const short = await play(leased, 45, '+14155550124')
+    const again = await play(leased, 120, caller)
+    const current = await reportWith(again.callSid, true)
+    expect(current.calls.find((entry) => entry.id === short.callSid)).toMatchObject({ answered: true, talkSeconds: 45, qualified: false, page: '/ants' })
+    expect(current.calls.find((entry) => entry.id === again.callSid)).toMatchObject({ answered: true, talkSeconds: 120, qualified: false, clickId: 'E2E-Click_1' })
+  })
+
+  it('a call after the lease ended joins no visit', async () => {
+    // Thirty minutes pass: the lease ends (the store's clock is the only thing moved).
+    const db = await openVoiceDb(callLogFile)
+    const past = Date.now() - 1_000
+    await db.updateTable('voice_leases').set({ expires_at: past }).where('number', '=', leased).execute()
+    await db.updateTable('voice_pool').set({ leased_until: past }).where('number', '=', leased).execute()
+    await db.destroy()
+    const late = await play(leased, 95, '+14155550125')
+    const call = (await reportWith(late.callSid, true)).calls.find((entry) => entry.id === late.callSid)
+    expect(call).toMatchObject({ answered: true, qualified: true, page: '', version: '', clickId: '' })
+  })
+
+  it('serves Google Ads the qualified call behind basic auth: the same bytes as calls:export', async () => {
+    const feed = `${site.url}/api/conversions/google-ads.csv`
+    expect((await fetch(feed)).status).toBe(401)
+    expect((await fetch(feed, { headers: { authorization: `Basic ${Buffer.from('ads-upload:wrong').toString('base64')}` } })).status).toBe(401)
+    const served = await fetch(feed, { headers: { authorization: `Basic ${Buffer.from(`${FEED.CONVERSIONS_FEED_USER}:${FEED.CONVERSIONS_FEED_PASSWORD}`).toString('base64')}` } })
+    expect(served.status).toBe(200)
+    const body = await served.text()
+    const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'calls:export', '--', '--google-ads'], { cwd: ROOT, env: { ...process.env, CALL_LOG_FILE: callLogFile, CONTENT_DATASET_FILE: DEMO } })
+    expect(body).toBe(stdout)
+    const lines = body.trim().split('\n')
+    expect(lines.slice(0, 2)).toEqual(['Parameters:TimeZone=America/Chicago', 'Google Click ID,Conversion Name,Conversion Time,Conversion Value,Conversion Currency'])
+    expect(lines.slice(2)).toEqual([expect.stringMatching(/^E2E-Click_1,Qualified call,\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},50,USD$/)])
+  })
+
+  it('refuses a forged request with 403 and records nothing', async () => {
+    const before = (await report()).calls.length
+    const forged = await fetch(`${site.url}/api/voice/incoming`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': 'L/OH5YylLD5NRKLltdqwSvS0BnU=' }, body: `CallSid=CA${'1'.repeat(32)}&From=%2B14155550126&To=${encodeURIComponent(leased)}` })
+    expect(forged.status).toBe(403)
+    expect((await report()).calls.length).toBe(before)
+  })
+})
+
+describe('a store that never answers', () => {
+  it('still forwards the call: TwiML comes back while the record waits', async () => {
+    const { incoming, status } = await play(POOL[0]!, 95, '+14155550127', hanging.url)
+    expect(incoming.status).toBe(200)
+    expect(incoming.body).toContain('<Number>+13125550150</Number>')
+    expect(status?.body).toContain('<Hangup/>')
+    // The page of an ad visit keeps the number it shows: the lease gives up on the silent store.
+    const lease = await fetch(`${hanging.url}/api/voice/lease`, { method: 'POST', headers: { 'content-type': 'application/json', 'user-agent': PHONE_UA, cookie: 'lpe_click=%7B%22gclid%22%3A%22X%22%7D' }, body: JSON.stringify({ page: '/ants' }) })
+    expect(await lease.json()).toEqual({ number: null })
+  })
+})

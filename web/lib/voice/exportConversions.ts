@@ -1,0 +1,36 @@
+import { createHash, timingSafeEqual } from 'node:crypto'
+import type { Kysely } from 'kysely'
+import { conversionFile, type ConversionFile, type ExportKind } from './googleAds.ts'
+import { noteExported, qualifiedClickCalls } from './store.ts'
+import type { Database } from '../db/schema.ts'
+import type { VoiceSettings } from './settings.ts'
+
+/** The conversion file the CLI prints and the feed serves (the same bytes), noting which clicks were handed over. */
+export async function exportConversions(db: Kysely<Database>, settings: VoiceSettings, kind: ExportKind, since: number, now: number, options: { headerFirst?: boolean } = {}): Promise<ConversionFile> {
+  const file = conversionFile(await qualifiedClickCalls(db, since), settings, kind, now, options)
+  if (kind !== 'enhanced') await noteExported(db, file.rows.map(({ call }) => ({ clickId: call.clickId, conversionName: settings.conversionName, callSid: call.callSid })), now)
+  return file
+}
+
+/** `--since YYYY-MM-DD` / `?since=`: midnight UTC of that day, or 0 (everything kept). Null when malformed. */
+export function parseSince(value: string | null | undefined): number | null {
+  if (!value) return 0
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return null
+  const at = Date.parse(`${value}T00:00:00Z`)
+  return Number.isNaN(at) ? null : at
+}
+
+/**
+ * HTTP basic auth against CONVERSIONS_FEED_USER / CONVERSIONS_FEED_PASSWORD: null when the feed is not set up
+ * (both must be set), else whether the Authorization header carries them. Both sides are hashed first, so the
+ * comparison takes the same time whatever the lengths.
+ */
+export function feedCredentialsMatch(authorization: string | null, env: Readonly<Record<string, string | undefined>> = process.env): boolean | null {
+  const user = env.CONVERSIONS_FEED_USER ?? ''
+  const password = env.CONVERSIONS_FEED_PASSWORD ?? ''
+  if (!user || !password) return null
+  const given = /^Basic ([A-Za-z0-9+/=]+)$/i.exec(authorization?.trim() ?? '')?.[1]
+  const decoded = given ? Buffer.from(given, 'base64').toString('utf8') : ''
+  const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest()
+  return timingSafeEqual(digest(decoded), digest(`${user}:${password}`))
+}

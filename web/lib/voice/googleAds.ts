@@ -1,0 +1,96 @@
+import { createHash } from 'node:crypto'
+import type { StoredCall } from './store.ts'
+import type { VoiceSettings } from './settings.ts'
+
+/**
+ * Qualified calls as Google Ads offline click conversions, in Google's file format ("Import conversions from
+ * clicks"): an optional first row `Parameters:TimeZone=<IANA zone>` (always written here), the header, then one
+ * row per click and conversion name with the time as `yyyy-MM-dd HH:mm:ss` in that zone. A click that carries a
+ * GBRAID or WBRAID (iOS) instead of a gclid goes in a file of its own, where those columns replace the click ID.
+ * Google takes a click only within 90 days; older ones are left out and listed for standard error. No row ever
+ * carries a caller's number; the enhanced-conversions file carries only its SHA-256.
+ */
+export const GCLID_HEADER = 'Google Click ID,Conversion Name,Conversion Time,Conversion Value,Conversion Currency'
+export const BRAID_HEADER = 'GBRAID,WBRAID,Conversion Name,Conversion Time,Conversion Value,Conversion Currency'
+export const ENHANCED_HEADER = 'Phone Number,Conversion Name,Conversion Time,Conversion Value,Conversion Currency'
+export const CLICK_WINDOW_DAYS = 90
+
+export type ExportKind = 'gclid' | 'braid' | 'enhanced'
+
+export interface Conversion {
+  call: StoredCall
+  time: string
+}
+
+export interface ConversionFile {
+  csv: string
+  rows: Conversion[]
+  /** Qualified calls whose click is older than Google's window: for standard error, never in the file. */
+  tooOld: StoredCall[]
+}
+
+/** `yyyy-MM-dd HH:mm:ss` of an instant in an IANA time zone. */
+export function localTime(at: number, zone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+      .formatToParts(new Date(at))
+      .map((part) => [part.type, part.value]),
+  )
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`
+}
+
+/** A CSV cell: quoted when it holds a comma, quote or line break; never read as a formula. */
+function cell(value: string): string {
+  const safe = value.replace(/^[=+\-@\s]+/u, '')
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe
+}
+
+function money(value: number): string {
+  return Number.isInteger(value) ? String(value) : value.toFixed(2)
+}
+
+export function sha256Hex(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex')
+}
+
+/**
+ * The file of one kind from qualified calls joined to a click (oldest first): each click and conversion
+ * name once (its first qualified call), gclid clicks or GBRAID/WBRAID clicks, clicks older than 90 days
+ * at `now` left out. Enhanced conversions: each qualified call whose caller's number is still kept, as
+ * SHA-256 of its E.164 form, only when Site settings turn them on.
+ */
+export function conversionFile(calls: readonly StoredCall[], settings: Pick<VoiceSettings, 'timeZone' | 'conversionName' | 'conversionValue' | 'conversionCurrency' | 'enhancedConversions'>, kind: ExportKind, now: number, { headerFirst = false } = {}): ConversionFile {
+  const oldest = now - CLICK_WINDOW_DAYS * 86_400_000
+  const wanted = (call: StoredCall) => (kind === 'gclid' ? call.clickKind === 'gclid' : kind === 'braid' ? call.clickKind === 'gbraid' || call.clickKind === 'wbraid' : call.clickKind === 'gclid' || call.clickKind === 'gbraid' || call.clickKind === 'wbraid')
+  const seen = new Set<string>()
+  const rows: Conversion[] = []
+  const tooOld: StoredCall[] = []
+  for (const call of calls) {
+    if (!call.qualified || !call.clickId || !wanted(call)) continue
+    if (kind === 'enhanced' && (!settings.enhancedConversions || !call.caller)) continue
+    const clickAt = call.landedAt ?? call.startedAt
+    if (clickAt < oldest) {
+      tooOld.push(call)
+      continue
+    }
+    const key = `${call.clickKind}:${call.clickId}`
+    if (seen.has(key)) continue
+    seen.add(key)
+    rows.push({ call, time: localTime(call.startedAt, settings.timeZone) })
+  }
+  const lines = rows.map(({ call, time }) => {
+    const values = [cell(settings.conversionName), time, money(settings.conversionValue), settings.conversionCurrency]
+    if (kind === 'gclid') return [cell(call.clickId), ...values].join(',')
+    if (kind === 'braid') return [call.clickKind === 'gbraid' ? cell(call.clickId) : '', call.clickKind === 'wbraid' ? cell(call.clickId) : '', ...values].join(',')
+    return [sha256Hex(call.caller!), ...values].join(',')
+  })
+  const header = kind === 'gclid' ? GCLID_HEADER : kind === 'braid' ? BRAID_HEADER : ENHANCED_HEADER
+  // headerFirst: Data manager's HTTPS source wants the column names on the first row (its fallback time zone stands in).
+  const csv = [...(headerFirst ? [] : [`Parameters:TimeZone=${settings.timeZone}`]), header, ...lines].join('\n') + '\n'
+  return { csv, rows, tooOld }
+}
+
+/** What standard error says about clicks left out. */
+export function tooOldLines(tooOld: readonly StoredCall[]): string[] {
+  return tooOld.map((call) => `Left out: call ${call.callSid} of ${new Date(call.startedAt).toISOString()}, its click is older than Google's ${CLICK_WINDOW_DAYS}-day window.`)
+}

@@ -1,0 +1,111 @@
+import type { StoredCall } from './store.ts'
+
+/**
+ * The calls side of the Calls report (web/lib/campaigns/report.ts): one entry per call, calls per day by
+ * page, campaign, keyword and version (answered, missed, qualified), the missed calls to call back, and
+ * how many pool numbers the busiest moment needed. Callers' numbers appear only in the missed-call list,
+ * which only the Studio (a signed-in editor) and the owner's CLI read, and only while Site settings keep them.
+ */
+export interface CallEntry {
+  id: string
+  /** The tracking number called. */
+  number: string
+  at: string
+  page: string
+  keyword: string
+  campaign: string
+  experiment: string
+  version: string
+  clickId: string
+  talkSeconds: number
+  answered: boolean
+  qualified: boolean
+  status: StoredCall['status']
+}
+
+export interface CallDayRow {
+  day: string
+  page: string
+  campaign: string
+  keyword: string
+  experiment: string
+  version: string
+  answered: number
+  missed: number
+  qualified: number
+}
+
+export interface MissedCall {
+  id: string
+  at: string
+  number: string
+  /** The caller's number (E.164) to call back; null once Site settings' retention has passed or when withheld. */
+  caller: string | null
+  status: 'missed' | 'busy'
+}
+
+export interface VoiceReport {
+  /** Per A/B test and version: visits shown a pool number, and those of them with a qualified call. */
+  poolVisits: { experiment: string; version: string; visitors: number; converters: number }[]
+  calls: CallEntry[]
+  callDays: CallDayRow[]
+  missedCalls: MissedCall[]
+  pool: { days: { day: string; peak: number; overflow: number }[]; peak: number; overflow: number }
+}
+
+export const MAX_CALL_ENTRIES = 5_000
+
+export function buildVoiceReport(calls: readonly StoredCall[], poolDays: readonly { day: string; peak: number; overflow: number }[], poolVisits: VoiceReport['poolVisits'] = []): VoiceReport {
+  const entries = calls.slice(-MAX_CALL_ENTRIES).map(
+    (call): CallEntry => ({
+      id: call.callSid,
+      number: call.trackingNumber,
+      at: new Date(call.startedAt).toISOString(),
+      page: call.page,
+      keyword: call.keyword,
+      campaign: call.campaign,
+      experiment: call.experiment,
+      version: call.version,
+      clickId: call.clickId,
+      talkSeconds: call.talkSeconds,
+      answered: call.status === 'answered',
+      qualified: call.qualified,
+      status: call.status,
+    }),
+  )
+  const groups = new Map<string, CallDayRow>()
+  for (const call of entries) {
+    const day = call.at.slice(0, 10)
+    const key = JSON.stringify([day, call.page, call.campaign, call.keyword, call.experiment, call.version])
+    const row = groups.get(key) ?? { day, page: call.page, campaign: call.campaign, keyword: call.keyword, experiment: call.experiment, version: call.version, answered: 0, missed: 0, qualified: 0 }
+    if (call.answered) row.answered++
+    else if (call.status !== 'ringing') row.missed++
+    if (call.qualified) row.qualified++
+    groups.set(key, row)
+  }
+  const callDays = [...groups.values()].sort((a, b) => b.day.localeCompare(a.day) || b.answered + b.missed - (a.answered + a.missed))
+  const missedCalls = calls
+    .filter((call): call is StoredCall & { status: 'missed' | 'busy' } => call.status === 'missed' || call.status === 'busy')
+    .map((call) => ({ id: call.callSid, at: new Date(call.startedAt).toISOString(), number: call.trackingNumber, caller: call.caller, status: call.status }))
+    .reverse()
+  return {
+    poolVisits: [...poolVisits],
+    calls: entries,
+    callDays,
+    missedCalls,
+    pool: { days: [...poolDays], peak: Math.max(0, ...poolDays.map((day) => day.peak)), overflow: poolDays.reduce((sum, day) => sum + day.overflow, 0) },
+  }
+}
+
+/** Qualified calls per A/B test and version, for the arms of the report. */
+export function qualifiedCallsByArm(calls: readonly Pick<CallEntry, 'experiment' | 'version' | 'qualified'>[]): Map<string, number> {
+  const counts = new Map<string, number>()
+  for (const call of calls) {
+    if (!call.qualified || !call.experiment) continue
+    const key = `${call.experiment}\u0000${call.version}`
+    counts.set(key, (counts.get(key) ?? 0) + 1)
+  }
+  return counts
+}
+
+export const EMPTY_VOICE_REPORT: VoiceReport = { poolVisits: [], calls: [], callDays: [], missedCalls: [], pool: { days: [], peak: 0, overflow: 0 } }

@@ -1,0 +1,129 @@
+import { isUsE164 } from '../phone.ts'
+
+/**
+ * Site settings → Call tracking, as the voice webhooks, the number pool and the conversion export read
+ * them. Every field is optional in the Studio; `voiceSettings` fills the defaults, so an empty group
+ * means call tracking off.
+ */
+export interface CallTrackingFields {
+  enabled?: boolean | null
+  businessLine?: string | null
+  pool?: (string | null)[] | null
+  poolRestMinutes?: number | null
+  minTalkSeconds?: number | null
+  firstCallerDays?: number | null
+  missedCall?: string | null
+  missedMessage?: string | null
+  callerRetentionDays?: number | null
+  timeZone?: string | null
+  conversionName?: string | null
+  conversionValue?: number | null
+  conversionCurrency?: string | null
+  enhancedConversions?: boolean | null
+}
+
+export type MissedCall = 'message' | 'voicemail'
+
+export interface VoiceSettings {
+  enabled: boolean
+  /** Where every tracking number's calls are forwarded (E.164); '' when unset. */
+  businessLine: string
+  pool: string[]
+  poolRestMs: number
+  minTalkSeconds: number
+  firstCallerDays: number
+  missedCall: MissedCall
+  missedMessage: string
+  callerRetentionDays: number
+  timeZone: string
+  conversionName: string
+  conversionValue: number
+  conversionCurrency: string
+  enhancedConversions: boolean
+  /** The default number of Site settings and each campaign rule's number → its campaign (utm_campaign). */
+  defaultNumber: string
+  campaignNumbers: Map<string, string>
+}
+
+export const VOICE_DEFAULTS = {
+  poolRestMinutes: 15,
+  minTalkSeconds: 60,
+  firstCallerDays: 30,
+  callerRetentionDays: 30,
+  timeZone: 'America/New_York',
+  conversionName: 'Qualified call',
+  conversionValue: 0,
+  conversionCurrency: 'USD',
+} as const
+
+/** How long a visit keeps its pool number without a sign of life from the page. */
+export const LEASE_MS = 30 * 60_000
+
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone })
+    return zone.includes('/') || zone === 'UTC'
+  } catch {
+    return false
+  }
+}
+
+const whole = (value: number | null | undefined, fallback: number, min: number, max: number) =>
+  typeof value === 'number' && Number.isFinite(value) ? Math.min(max, Math.max(min, Math.round(value))) : fallback
+
+/** The settings the webhooks act on, from the stored fields (invalid entries fall back to the defaults). */
+export function voiceSettings(
+  fields: CallTrackingFields | null | undefined,
+  site: { phone?: string | null; trackingNumbers?: ({ match?: string | null; value?: string | null; phone?: string | null } | null)[] | null } = {},
+): VoiceSettings {
+  const f = fields ?? {}
+  const pool = [...new Set((f.pool ?? []).filter((number): number is string => typeof number === 'string' && isUsE164(number)))]
+  const campaignNumbers = new Map<string, string>()
+  for (const rule of site.trackingNumbers ?? []) {
+    if (rule?.match === 'campaign' && rule.value && rule.phone && isUsE164(rule.phone)) campaignNumbers.set(rule.phone, rule.value.trim().toLowerCase())
+  }
+  const zone = f.timeZone?.trim() ?? ''
+  return {
+    enabled: f.enabled === true,
+    businessLine: f.businessLine && isUsE164(f.businessLine) ? f.businessLine : '',
+    pool,
+    poolRestMs: whole(f.poolRestMinutes, VOICE_DEFAULTS.poolRestMinutes, 0, 24 * 60) * 60_000,
+    minTalkSeconds: whole(f.minTalkSeconds, VOICE_DEFAULTS.minTalkSeconds, 0, 3600),
+    firstCallerDays: whole(f.firstCallerDays, VOICE_DEFAULTS.firstCallerDays, 0, 365),
+    missedCall: f.missedCall === 'voicemail' ? 'voicemail' : 'message',
+    missedMessage: f.missedMessage?.trim() ?? '',
+    callerRetentionDays: whole(f.callerRetentionDays, VOICE_DEFAULTS.callerRetentionDays, 0, 3650),
+    timeZone: zone && isTimeZone(zone) ? zone : VOICE_DEFAULTS.timeZone,
+    conversionName: f.conversionName?.trim() || VOICE_DEFAULTS.conversionName,
+    conversionValue: typeof f.conversionValue === 'number' && Number.isFinite(f.conversionValue) && f.conversionValue >= 0 ? f.conversionValue : VOICE_DEFAULTS.conversionValue,
+    conversionCurrency: /^[A-Z]{3}$/.test(f.conversionCurrency?.trim() ?? '') ? f.conversionCurrency!.trim() : VOICE_DEFAULTS.conversionCurrency,
+    enhancedConversions: f.enhancedConversions === true,
+    defaultNumber: site.phone && isUsE164(site.phone) ? site.phone : '',
+    campaignNumbers,
+  }
+}
+
+/**
+ * Why a business line cannot be used, or null: it must be a number of its own, never one the site shows
+ * (a tracking or pool number forwards to the business line, so forwarding to itself would loop).
+ */
+export function businessLineProblem(line: string | null | undefined, shown: { phone?: string | null; pool?: readonly (string | null)[] | null; trackingNumbers?: readonly ({ phone?: string | null } | null)[] | null }): string | null {
+  if (!line) return null
+  if (!isUsE164(line)) return 'Write the business line as +1 followed by the 10-digit US number, e.g. +12125550142.'
+  if ((shown.pool ?? []).includes(line)) return 'The business line is one of the pool numbers: calls to it would be forwarded to itself. Use the line the business answers.'
+  if ((shown.trackingNumbers ?? []).some((rule) => rule?.phone === line)) return 'The business line is a tracking number: calls to it would be forwarded to itself. Use the line the business answers.'
+  return null
+}
+
+/** Problems of the group as a whole, for the Studio. */
+export function callTrackingProblems(fields: CallTrackingFields | null | undefined, site: { phone?: string | null; trackingNumbers?: readonly ({ phone?: string | null } | null)[] | null }): string[] {
+  if (!fields?.enabled) return []
+  const problems: string[] = []
+  if (!fields.businessLine) problems.push('Call tracking needs the business line calls are forwarded to.')
+  const line = businessLineProblem(fields.businessLine, { pool: fields.pool, trackingNumbers: site.trackingNumbers })
+  if (line) problems.push(line)
+  const pool = (fields.pool ?? []).filter(Boolean)
+  if (new Set(pool).size !== pool.length) problems.push('A number is in the pool twice.')
+  if (site.phone && pool.includes(site.phone)) problems.push('The default phone number cannot be a pool number: visits without a lease show it.')
+  return problems
+}

@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto'
+import { twilioSignature } from './signature.ts'
+
+/**
+ * Twilio, as far as the site can see it: the signed form POSTs Twilio's voice platform sends for an inbound
+ * call forwarded with `<Dial action>` — "A call comes in", then the Dial action with the forwarded leg's
+ * outcome — with Twilio's parameters, in Twilio's order, signed as Twilio signs them. `npm run calls:simulate`
+ * and the tests play calls with it against a running site.
+ */
+export interface SimulatedCall {
+  /** Where the site listens (http://127.0.0.1:3000). */
+  site: string
+  /** The URL Twilio is configured with and signs: the site's NEXT_PUBLIC_SITE_URL. */
+  publicUrl: string
+  authToken: string
+  to: string
+  from: string
+  /** Seconds the business talked with the caller; 0 with a status other than completed. */
+  talkSeconds: number
+  /** The forwarded leg's DialCallStatus: completed, busy, no-answer, failed, canceled. */
+  dialStatus?: string
+  callSid?: string
+  accountSid?: string
+}
+
+export interface SimulatedAnswer {
+  status: number
+  body: string
+  ms: number
+}
+
+export const newSid = (prefix: string) => prefix + randomBytes(16).toString('hex')
+
+export function incomingParams(call: Required<Pick<SimulatedCall, 'to' | 'from' | 'callSid' | 'accountSid'>>): [string, string][] {
+  return [
+    ['AccountSid', call.accountSid],
+    ['ApiVersion', '2010-04-01'],
+    ['CallSid', call.callSid],
+    ['CallStatus', 'ringing'],
+    ['Called', call.to],
+    ['CalledCountry', 'US'],
+    ['Caller', call.from],
+    ['CallerCountry', 'US'],
+    ['Direction', 'inbound'],
+    ['From', call.from],
+    ['FromCountry', 'US'],
+    ['To', call.to],
+    ['ToCountry', 'US'],
+  ]
+}
+
+export function dialActionParams(call: Required<Pick<SimulatedCall, 'to' | 'from' | 'callSid' | 'accountSid' | 'talkSeconds' | 'dialStatus'>>): [string, string][] {
+  const completed = call.dialStatus === 'completed'
+  return [
+    ...incomingParams(call).map(([name, value]) => [name, name === 'CallStatus' ? 'in-progress' : value] as [string, string]),
+    ['DialBridged', completed ? 'true' : 'false'],
+    ['DialCallDuration', String(completed ? call.talkSeconds : 0)],
+    ['DialCallSid', newSid('CA')],
+    ['DialCallStatus', call.dialStatus],
+  ]
+}
+
+/** One signed Twilio request: the path is resolved against the public URL for the signature, sent to the site. */
+export async function twilioPost(site: string, publicUrl: string, authToken: string, pathAndQuery: string, params: [string, string][], { signature }: { signature?: string | null } = {}): Promise<SimulatedAnswer> {
+  const signed = new URL(pathAndQuery, publicUrl).toString()
+  const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': 'TwilioProxy/1.1', 'i-twilio-idempotency-token': randomBytes(8).toString('hex') }
+  const sig = signature === undefined ? twilioSignature(authToken, signed, params) : signature
+  if (sig !== null) headers['x-twilio-signature'] = sig
+  const started = performance.now()
+  const response = await fetch(new URL(pathAndQuery, site), { method: 'POST', headers, body: new URLSearchParams(params).toString() })
+  const body = await response.text()
+  return { status: response.status, body, ms: performance.now() - started }
+}
+
+/** The Dial verb's action URL in a TwiML answer, or null when the answer does not forward the call. */
+export function dialAction(twiml: string): string | null {
+  return /<Dial\b[^>]*\baction="([^"]+)"/.exec(twiml)?.[1]?.replaceAll('&amp;', '&') ?? null
+}
+
+/** Plays one call: "A call comes in", and when the site forwards it, the Dial action with the outcome. */
+export async function simulateCall(input: SimulatedCall): Promise<{ callSid: string; incoming: SimulatedAnswer; status: SimulatedAnswer | null }> {
+  const call = { to: input.to, from: input.from, callSid: input.callSid ?? newSid('CA'), accountSid: input.accountSid ?? newSid('AC'), talkSeconds: input.talkSeconds, dialStatus: input.dialStatus ?? 'completed' }
+  const incoming = await twilioPost(input.site, input.publicUrl, input.authToken, '/api/voice/incoming', incomingParams(call))
+  const action = incoming.status === 200 ? dialAction(incoming.body) : null
+  if (!action) return { callSid: call.callSid, incoming, status: null }
+  const status = await twilioPost(input.site, input.publicUrl, input.authToken, action, dialActionParams(call))
+  return { callSid: call.callSid, incoming, status }
+}
