@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { sql, type Generated, type Kysely, type Selectable } from 'kysely'
+import { sql, type Kysely, type Selectable } from 'kysely'
 import type { CallStatus, Database, VoiceTables } from '../db/schema.ts'
 import { LEASE_MS } from './settings.ts'
 
