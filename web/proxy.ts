@@ -6,6 +6,8 @@ import { cdnCacheControl, decideVisit, type VisitDecision } from './lib/personal
 import { recordBotExcluded } from './lib/campaigns/experimentVisitors'
 import { headerOptionsFor, pageCsp } from './lib/securityHeaders'
 import { isKnownSlug, personalizedRouteAt } from './content/routing'
+import { markForSharedCaches } from './content/edgeKeys'
+import { serverConfig } from './lib/config'
 
 /**
  * Runs before every page request (not assets, not the Studio):
@@ -29,6 +31,8 @@ const VARIANT_TOKEN = crypto.randomUUID()
 
 export async function proxy(request: NextRequest) {
   const response = await answer(request)
+  // What shared caches (nginx, Varnish, a CDN) may keep, and the content tags a publish purges (docs/shared-caches.md).
+  await markForSharedCaches(request, response, serverConfig().edge)
   // A draft-mode page (the Studio's Presentation preview) listens to the Live Content API where the Studio
   // talks, a local lake included; only its policy names that address. Set here, so every host does it.
   if (request.cookies.has(DRAFT_COOKIE)) response.headers.set('content-security-policy', draftPagePolicy())

@@ -14,6 +14,8 @@ import { readVisit, visitCacheControl } from '../lib/personalization/visit.ts'
 import { pageCacheKey, type CachedPage, type PageCache } from './pageCache.ts'
 import { inlineScriptHashes, withScriptHashes } from './scriptHashes.ts'
 import { withTagSources } from './tagPolicy.ts'
+import { forSharedCaches } from './edgeHeaders.ts'
+import { VISITOR_SHAPED_CACHE_CONTROL } from '../lib/edgeCache/headers.ts'
 
 /**
  * The public HTTP server in front of Next (which listens on a loopback port of its own):
@@ -116,6 +118,7 @@ export function createFrontHandler(options: FrontOptions) {
     for (const [name, value] of Object.entries(security)) if (result[name] === undefined) result[name] = value
     if (policy !== undefined) result['content-security-policy'] = policy
     if (options.isDraining?.()) result.connection = 'close'
+    forSharedCaches(result)
     return result
   }
 
@@ -211,7 +214,7 @@ export function createFrontHandler(options: FrontOptions) {
       if (response.destroyed) return
       const html = decoded(Buffer.concat(chunks), upstreamResponse.headers['content-encoding'])
       // A publish during the fetch (the cache was emptied meanwhile) makes this copy old.
-      const keep = key !== null && isCacheable(upstreamResponse) && cache.generation === generation
+      const keep = key !== null && isCacheable(upstreamResponse, visitorCopies.has(request)) && cache.generation === generation
       // A kept copy is compressed both ways, once; a page sent once only the way this client takes.
       const wanted = pageEncoding(request.headers['accept-encoding'])
       const encodings: PageEncoding[] = keep ? ['gzip', 'br'] : wanted ? [wanted] : []
@@ -525,13 +528,17 @@ function isRouterRequest(request: IncomingMessage, url: URL): boolean {
   return url.searchParams.has('_rsc') || ROUTER_HEADERS.some((name) => request.headers[name] !== undefined)
 }
 
-function isCacheable(response: IncomingMessage): boolean {
+/**
+ * A page Next served from its ISR cache, for everyone; or, `visitorCopy`, one the visitor's own cookies
+ * shaped, which the request hook marks private for shared caches and the front keys by those cookies.
+ */
+function isCacheable(response: IncomingMessage, visitorCopy: boolean): boolean {
   const cacheControl = String(response.headers['cache-control'] ?? '')
+  const shared = /\bs-maxage=\d+/.test(cacheControl) && !/\b(?:private|no-store|no-cache)\b/.test(cacheControl)
   return (
     response.statusCode === 200 &&
     FRESH_FROM_NEXT.has(String(response.headers['x-nextjs-cache'] ?? '').toUpperCase()) &&
-    /\bs-maxage=\d+/.test(cacheControl) &&
-    !/\b(?:private|no-store|no-cache)\b/.test(cacheControl) &&
+    (shared || (visitorCopy && cacheControl === VISITOR_SHAPED_CACHE_CONTROL)) &&
     response.headers['set-cookie'] === undefined
   )
 }
