@@ -408,7 +408,8 @@ export function createFrontHandler(options: FrontOptions) {
     const visit = readVisit(route, request.headers.cookie, userAgent, url.searchParams)
     // A first visit to a page with a test: the proxy picks a version and sets its cookie; that answer is this visitor's alone.
     if (visit.unassigned) return fetchFromNext(request, response, path, null, null)
-    if (visit.shapedByCookie) visitorCopies.add(request)
+    // A crawler's copy of a page with a test is private downstream too: shared, first visitors would get it without a version.
+    if (visit.shapedByCookie || visit.excludedBot) visitorCopies.add(request)
     const extras: RequestExtras = { arm: visit.arm, trackingSource: visit.trackingSource }
     const key = pageCacheKey(url, cache.personalized, extras)
     const cached = cache.lookup(key)

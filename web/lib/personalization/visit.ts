@@ -93,8 +93,11 @@ export const VISITOR_COPY_CACHE_CONTROL = 'private, no-cache'
 /**
  * For plain `next start` behind a CDN: the targeted cache fields a CDN reads before Cache-Control
  * (`CDN-Cache-Control`, RFC 9213: Cloudflare, Akamai, Fastly; `Surrogate-Control`: Fastly and other
- * surrogates), which Next leaves as the request hook set them. Undefined: nothing to add.
+ * surrogates), which Next leaves as the request hook set them; the hook also reads them as the mark of
+ * an answer no shared cache may keep (web/content/edgeKeys.ts). A crawler's answer to a page with a
+ * running test is one: kept under the page's address, it would be served to first visitors, who must
+ * reach the site to be given a version and its cookie. Undefined: nothing to add.
  */
-export function cdnCacheControl(decision: Pick<VisitDecision, 'setCookies' | 'shapedByCookie'>): string | undefined {
-  return decision.setCookies.length > 0 || decision.shapedByCookie ? 'no-store' : undefined
+export function cdnCacheControl(decision: Pick<VisitDecision, 'setCookies' | 'shapedByCookie' | 'excludedBot'>): string | undefined {
+  return decision.setCookies.length > 0 || decision.shapedByCookie || decision.excludedBot !== undefined ? 'no-store' : undefined
 }
