@@ -6,7 +6,7 @@ import { cdnCacheControl, decideVisit, type VisitDecision } from './lib/personal
 import { recordBotExcluded } from './lib/campaigns/experimentVisitors'
 import { headerOptionsFor, pageCsp } from './lib/securityHeaders'
 import { isKnownSlug, personalizedRouteAt } from './content/routing'
-import { markForSharedCaches } from './content/edgeKeys'
+import { applyEdgeHeaders, EDGE_HEADERS, markForSharedCaches, pageTags, sharedCacheHeaders } from './content/edgeKeys'
 import { serverConfig } from './lib/config'
 
 /**
@@ -51,7 +51,11 @@ async function answer(request: NextRequest): Promise<NextResponse> {
 
   if (pathname === NOT_FOUND) return NextResponse.next()
   if (pathname.startsWith(VARIANT_PREFIX)) {
-    if (request.headers.get(VARIANT_TOKEN_HEADER) === VARIANT_TOKEN) return NextResponse.next()
+    if (request.headers.get(VARIANT_TOKEN_HEADER) === VARIANT_TOKEN) {
+      const response = NextResponse.next()
+      applyEdgeHeaders(response, request.headers.get(EDGE_HEADERS))
+      return response
+    }
     console.warn(`[404] ${pathname.slice(0, 300)}`)
     return NextResponse.rewrite(new URL(NOT_FOUND, request.url))
   }
@@ -69,6 +73,8 @@ async function answer(request: NextRequest): Promise<NextResponse> {
     target.search = ''
     const headers = new Headers(request.headers)
     headers.set(VARIANT_TOKEN_HEADER, VARIANT_TOKEN)
+    const edge = { setsCookie: visit.setCookies.length > 0, visitorShaped: cdnCacheControl(visit) !== undefined, tags: pageTags(route.id) }
+    headers.set(EDGE_HEADERS, JSON.stringify(sharedCacheHeaders(edge, serverConfig().edge)))
     return taught(forVisitor(NextResponse.rewrite(target, { request: { headers } }), visit), route)
   }
 
