@@ -57,7 +57,7 @@ async function answer(request: NextRequest): Promise<NextResponse> {
       return response
     }
     console.warn(`[404] ${pathname.slice(0, 300)}`)
-    return NextResponse.rewrite(new URL(NOT_FOUND, request.url))
+    return NextResponse.rewrite(ownRoute(NOT_FOUND, request))
   }
 
   const route = await personalizedRouteAt(pathname)
@@ -69,7 +69,7 @@ async function answer(request: NextRequest): Promise<NextResponse> {
     const inputs = routeInputs(route, readInputs(searchParams, { arm: visit.arm, trackingSource: visit.trackingSource }))
     const variant = variantFor(route, inputs, await lookupsFor(route, inputs, resolveLocation))
     if (!variant) return taught(forVisitor(NextResponse.next(), visit), route)
-    const target = new URL(`${VARIANT_PREFIX}${route.id}/${encodeVariant(variant)}`, request.url)
+    const target = ownRoute(`${VARIANT_PREFIX}${route.id}/${encodeVariant(variant)}`, request)
     target.search = ''
     const headers = new Headers(request.headers)
     headers.set(VARIANT_TOKEN_HEADER, VARIANT_TOKEN)
@@ -82,7 +82,7 @@ async function answer(request: NextRequest): Promise<NextResponse> {
   const known = segments.length === 1 ? await isKnownSlug(decodeSegment(segments[0]!)) : false
   if (known === false) {
     console.warn(`[404] ${pathname.slice(0, 300)}`)
-    return NextResponse.rewrite(new URL(NOT_FOUND, request.url))
+    return NextResponse.rewrite(ownRoute(NOT_FOUND, request))
   }
   return taught(NextResponse.next(), undefined)
 }
@@ -107,6 +107,17 @@ function forVisitor(response: NextResponse, visit: VisitDecision): NextResponse 
 function taught(response: NextResponse, route: Parameters<typeof personalizationHeader>[0]): NextResponse {
   response.headers.set(PERSONALIZATION_HEADER, personalizationHeader(route))
   return response
+}
+
+/**
+ * A rewrite to one of the site's own routes. Under `next start` Next names the request by its own
+ * listening address and X-Forwarded-Proto: behind a TLS proxy that is https://localhost:PORT, which Next
+ * would fetch over TLS from its plain port (a 500 for every variant). Its own port speaks plain HTTP.
+ */
+function ownRoute(path: string, request: NextRequest): URL {
+  const url = new URL(path, request.url)
+  if (/^(?:localhost|127\.\d+\.\d+\.\d+|\[::1\])$/.test(url.hostname)) url.protocol = 'http:'
+  return url
 }
 
 function decodeSegment(segment: string): string {

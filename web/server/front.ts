@@ -14,7 +14,7 @@ import { readVisit, visitCacheControl } from '../lib/personalization/visit.ts'
 import { pageCacheKey, type CachedPage, type PageCache } from './pageCache.ts'
 import { inlineScriptHashes, withScriptHashes } from './scriptHashes.ts'
 import { withTagSources } from './tagPolicy.ts'
-import { forSharedCaches } from './edgeHeaders.ts'
+import { forSharedCaches, landingCookies } from './edgeHeaders.ts'
 import { VISITOR_SHAPED_CACHE_CONTROL } from '../lib/edgeCache/headers.ts'
 
 /**
@@ -233,7 +233,8 @@ export function createFrontHandler(options: FrontOptions) {
     })
   }
 
-  function sendPage(request: IncomingMessage, response: ServerResponse, page: CachedPage, cacheState: 'hit' | 'miss' | null) {
+  /** `setCookies`: a landing's campaign cookie the request hook would set on this answer (landingCookies). */
+  function sendPage(request: IncomingMessage, response: ServerResponse, page: CachedPage, cacheState: 'hit' | 'miss' | null, setCookies: string[] = []) {
     const wanted = pageEncoding(request.headers['accept-encoding'])
     const compressed = wanted === 'br' ? page.brotli : wanted === 'gzip' ? page.gzipped : null
     const encoding = compressed ? wanted : null
@@ -246,6 +247,7 @@ export function createFrontHandler(options: FrontOptions) {
           ...(encoding ? { 'content-encoding': encoding } : {}),
           'content-length': body.length,
           ...(cacheState ? { 'x-page-cache': cacheState } : {}),
+          ...(setCookies.length > 0 ? { 'set-cookie': setCookies } : {}),
         },
         undefined,
       ),
@@ -416,7 +418,7 @@ export function createFrontHandler(options: FrontOptions) {
     if (cached && cached.state !== 'stale') {
       // A crawler answered here never reaches the request hook, which counts the others.
       if (visit.excludedBot) options.onBotExcluded?.(visit.excludedBot)
-      return sendPage(request, response, cached.page, 'hit')
+      return sendPage(request, response, cached.page, 'hit', landingCookies(route, request.headers.cookie, userAgent, url.searchParams))
     }
     // A variant with no copy at all is a fresh render: admitted within bounds (a stale copy's refresh is Next's cached one).
     const freshRender = !cached && options.renders !== undefined && key !== plainPageKey(path, extras)
