@@ -88,10 +88,9 @@ async function answer(request: NextRequest): Promise<NextResponse> {
 }
 
 /**
- * The visit's cookies on the answer, and what a CDN in front of plain `next start` may do with it: an answer
- * that sets a cookie or that the visitor's cookies shaped is never stored for others (CDN-Cache-Control and
- * Surrogate-Control, which Next keeps; it overwrites Cache-Control and Vary of a prerendered page). Under
- * `npm start` the front also makes Cache-Control private (web/server/front.ts).
+ * The visit's cookies on the answer, and the mark of one that no shared cache may keep for others
+ * (`CDN-Cache-Control: no-store`): an answer that sets a cookie or that the visitor's cookies shaped.
+ * content/edgeKeys.ts makes its Cache-Control private from that mark, on every host.
  */
 function forVisitor(response: NextResponse, visit: VisitDecision): NextResponse {
   for (const cookie of visit.setCookies) response.headers.append('set-cookie', cookie)

@@ -77,9 +77,8 @@ function isLanding(params: URLSearchParams): boolean {
 /**
  * Cache-Control for a page answer, for any shared cache in front (CDN, Varnish, nginx proxy_cache): an
  * answer that sets a cookie, or that the visitor's own cookies shaped, is for this visitor only. Undefined:
- * Next's own (long shared caching of a page that is the same for everyone). The front applies it (it owns
- * the final headers); inside Next it cannot be: Next overwrites Cache-Control and Vary of a prerendered
- * page whatever the request hook or next.config set (see `cdnCacheControl` for plain `next start`).
+ * the page is the same for everyone (shared as lib/edgeCache/headers.ts says). The front applies it to the
+ * copies it keeps; the request hook marks Next's answers the same way (web/content/edgeKeys.ts).
  */
 export function visitCacheControl(decision: Pick<VisitDecision, 'setCookies' | 'shapedByCookie'>): string | undefined {
   if (decision.setCookies.length > 0) return 'private, no-store'
