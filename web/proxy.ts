@@ -6,6 +6,8 @@ import { cdnCacheControl, decideVisit, type VisitDecision } from './lib/personal
 import { recordBotExcluded } from './lib/calls'
 import { headerOptionsFor, pageCsp } from './lib/securityHeaders'
 import { isKnownSlug, personalizedRouteAt } from './content/routing'
+import { applyEdgeHeaders, EDGE_HEADERS, markForSharedCaches, pageTags, sharedCacheHeaders } from './content/edgeKeys'
+import { serverConfig } from './lib/config'
 
 /**
  * Runs before every page request (not assets, not the Studio):
@@ -29,6 +31,8 @@ const VARIANT_TOKEN = crypto.randomUUID()
 
 export async function proxy(request: NextRequest) {
   const response = await answer(request)
+  // What shared caches (nginx, Varnish, a CDN) may keep, and the content tags a publish purges (docs/shared-caches.md).
+  await markForSharedCaches(request, response, serverConfig().edge)
   // A draft-mode page (the Studio's Presentation preview) listens to the Live Content API where the Studio
   // talks, a local lake included; only its policy names that address. Set here, so every host does it.
   if (request.cookies.has(DRAFT_COOKIE)) response.headers.set('content-security-policy', draftPagePolicy())
@@ -47,9 +51,13 @@ async function answer(request: NextRequest): Promise<NextResponse> {
 
   if (pathname === NOT_FOUND) return NextResponse.next()
   if (pathname.startsWith(VARIANT_PREFIX)) {
-    if (request.headers.get(VARIANT_TOKEN_HEADER) === VARIANT_TOKEN) return NextResponse.next()
+    if (request.headers.get(VARIANT_TOKEN_HEADER) === VARIANT_TOKEN) {
+      const response = NextResponse.next()
+      applyEdgeHeaders(response, request.headers.get(EDGE_HEADERS))
+      return response
+    }
     console.warn(`[404] ${pathname.slice(0, 300)}`)
-    return NextResponse.rewrite(new URL(NOT_FOUND, request.url))
+    return NextResponse.rewrite(ownRoute(NOT_FOUND, request))
   }
 
   const route = await personalizedRouteAt(pathname)
@@ -61,10 +69,12 @@ async function answer(request: NextRequest): Promise<NextResponse> {
     const inputs = routeInputs(route, readInputs(searchParams, { arm: visit.arm, trackingSource: visit.trackingSource }))
     const variant = variantFor(route, inputs, await lookupsFor(route, inputs, resolveLocation))
     if (!variant) return taught(forVisitor(NextResponse.next(), visit), route)
-    const target = new URL(`${VARIANT_PREFIX}${route.id}/${encodeVariant(variant)}`, request.url)
+    const target = ownRoute(`${VARIANT_PREFIX}${route.id}/${encodeVariant(variant)}`, request)
     target.search = ''
     const headers = new Headers(request.headers)
     headers.set(VARIANT_TOKEN_HEADER, VARIANT_TOKEN)
+    const edge = { setsCookie: visit.setCookies.length > 0, visitorShaped: cdnCacheControl(visit) !== undefined, tags: pageTags(route.id) }
+    headers.set(EDGE_HEADERS, JSON.stringify(sharedCacheHeaders(edge, serverConfig().edge)))
     return taught(forVisitor(NextResponse.rewrite(target, { request: { headers } }), visit), route)
   }
 
@@ -72,16 +82,15 @@ async function answer(request: NextRequest): Promise<NextResponse> {
   const known = segments.length === 1 ? await isKnownSlug(decodeSegment(segments[0]!)) : false
   if (known === false) {
     console.warn(`[404] ${pathname.slice(0, 300)}`)
-    return NextResponse.rewrite(new URL(NOT_FOUND, request.url))
+    return NextResponse.rewrite(ownRoute(NOT_FOUND, request))
   }
   return taught(NextResponse.next(), undefined)
 }
 
 /**
- * The visit's cookies on the answer, and what a CDN in front of plain `next start` may do with it: an answer
- * that sets a cookie or that the visitor's cookies shaped is never stored for others (CDN-Cache-Control and
- * Surrogate-Control, which Next keeps; it overwrites Cache-Control and Vary of a prerendered page). Under
- * `npm start` the front also makes Cache-Control private (web/server/front.ts).
+ * The visit's cookies on the answer, and the mark of one that no shared cache may keep for others
+ * (`CDN-Cache-Control: no-store`): an answer that sets a cookie or that the visitor's cookies shaped.
+ * content/edgeKeys.ts makes its Cache-Control private from that mark, on every host.
  */
 function forVisitor(response: NextResponse, visit: VisitDecision): NextResponse {
   for (const cookie of visit.setCookies) response.headers.append('set-cookie', cookie)
@@ -97,6 +106,17 @@ function forVisitor(response: NextResponse, visit: VisitDecision): NextResponse 
 function taught(response: NextResponse, route: Parameters<typeof personalizationHeader>[0]): NextResponse {
   response.headers.set(PERSONALIZATION_HEADER, personalizationHeader(route))
   return response
+}
+
+/**
+ * A rewrite to one of the site's own routes. Under `next start` Next names the request by its own
+ * listening address and X-Forwarded-Proto: behind a TLS proxy that is https://localhost:PORT, which Next
+ * would fetch over TLS from its plain port (a 500 for every variant). Its own port speaks plain HTTP.
+ */
+function ownRoute(path: string, request: NextRequest): URL {
+  const url = new URL(path, request.url)
+  if (/^(?:localhost|127\.\d+\.\d+\.\d+|\[::1\])$/.test(url.hostname)) url.protocol = 'http:'
+  return url
 }
 
 function decodeSegment(segment: string): string {

@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import https from 'node:https'
 import net from 'node:net'
 import { tmpdir } from 'node:os'
@@ -78,6 +78,8 @@ export interface Nginx extends Process {
 /** nginx from deploy/nginx.conf: HTTPS on `port`, balancing the given loopback ports. */
 export async function startNginx(port: number, upstreamPorts: number[]): Promise<Nginx> {
   const dir = mkdtempSync(path.join(tmpdir(), 'site-nginx-'))
+  // nginx's workers (an unprivileged user) write the page cache under this folder.
+  chmodSync(dir, 0o755)
   for (const name of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(path.join(dir, name))
   const cert = path.join(dir, 'cert.pem')
   const key = path.join(dir, 'key.pem')

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache'
 import type { PersonalizedRoute } from '@/lib/personalization/variant'
-import { getAddressSlugs } from './loaders'
+import { getAddressSlugs, getSettings } from './loaders'
 import { getPersonalizedRoutes } from './personalized'
 
 /**
@@ -53,6 +53,7 @@ function refreshedList<T extends object>(what: string, load: () => Promise<T>) {
 }
 
 const addressSlugs = refreshedList('pages', async () => new Set(await getAddressSlugs()))
+const homePage = refreshedList('home page', async () => ({ slug: (await getSettings()).homeSlug ?? undefined }))
 const personalizedPaths = refreshedList('personalized pages', async () => new Map((await getPersonalizedRoutes()).map((route) => [route.path, route])))
 
 /** true / false when known; undefined when no list could ever be loaded (then the page route decides). */
@@ -64,4 +65,9 @@ export async function isKnownSlug(slug: string): Promise<boolean | undefined> {
 /** The page at this address that reads ad inputs, if it is one. */
 export async function personalizedRouteAt(path: string): Promise<PersonalizedRoute | undefined> {
   return (await personalizedPaths())?.get(path)
+}
+
+/** The home page's slug (Site settings), when it could be read. */
+export async function homeSlug(): Promise<string | undefined> {
+  return (await homePage())?.slug
 }

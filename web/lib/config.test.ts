@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkEnv } from './config'
+import { checkEnv, edgePurgeConfigured, readConfig } from './config'
 
 describe('checkEnv', () => {
   it('accepts no configuration at all (the bundled defaults)', () => {
@@ -25,5 +25,37 @@ describe('checkEnv', () => {
   it('warns about settings that would be ignored or half-working', () => {
     expect(checkEnv({ SANITY_API_READ_TOKEN: 't' }).warnings.join()).toMatch(/SANITY_API_READ_TOKEN is set but NEXT_PUBLIC_SANITY_PROJECT_ID is not/)
     expect(checkEnv({ NEXT_PUBLIC_SANITY_PROJECT_ID: 'abc' }).warnings.join()).toMatch(/SANITY_REVALIDATE_SECRET/)
+  })
+})
+
+describe('shared caches a publish purges', () => {
+  it('reads none by default: plain pages get the short shared lifetime', () => {
+    const { edge } = readConfig({})
+    expect(edge).toEqual({ varnish: [], cloudflare: null, fastly: null, shortTtlSeconds: 5 })
+    expect(edgePurgeConfigured(edge)).toBe(false)
+  })
+
+  it('reads Varnish, Cloudflare and Fastly, with their documented API addresses by default', () => {
+    const { edge } = readConfig({
+      VARNISH_PURGE_URLS: 'http://10.0.0.5:6081, http://10.0.0.6:6081',
+      CLOUDFLARE_ZONE_ID: '023e105f4ecef8ad9ca31a8372d0c353',
+      CLOUDFLARE_API_TOKEN: 'cf',
+      FASTLY_SERVICE_ID: 'SU1Z0isxPaozGVKXdv0eY',
+      FASTLY_API_TOKEN: 'fa',
+      SHARED_CACHE_TTL_SECONDS: '10',
+    })
+    expect(edge.varnish).toEqual(['http://10.0.0.5:6081', 'http://10.0.0.6:6081'])
+    expect(edge.cloudflare).toEqual({ zoneId: '023e105f4ecef8ad9ca31a8372d0c353', token: 'cf', apiUrl: 'https://api.cloudflare.com/client/v4' })
+    expect(edge.fastly).toEqual({ serviceId: 'SU1Z0isxPaozGVKXdv0eY', token: 'fa', apiUrl: 'https://api.fastly.com' })
+    expect(edge.shortTtlSeconds).toBe(10)
+    expect(edgePurgeConfigured(edge)).toBe(true)
+  })
+
+  it('names a bad address, a bad id and the missing half of a pair', () => {
+    expect(checkEnv({ VARNISH_PURGE_URLS: 'http://ok:6081,varnish' }).errors).toEqual(['VARNISH_PURGE_URLS: "varnish" is not an http(s) URL.'])
+    expect(checkEnv({ CLOUDFLARE_ZONE_ID: 'example.com', CLOUDFLARE_API_TOKEN: 't' }).errors.join()).toMatch(/CLOUDFLARE_ZONE_ID/)
+    expect(checkEnv({ CLOUDFLARE_ZONE_ID: '023e105f4ecef8ad9ca31a8372d0c353' }).errors).toEqual(['CLOUDFLARE_API_TOKEN is missing: set it with CLOUDFLARE_ZONE_ID, or unset both.'])
+    expect(checkEnv({ FASTLY_API_TOKEN: 't' }).errors).toEqual(['FASTLY_SERVICE_ID is missing: set it with FASTLY_API_TOKEN, or unset both.'])
+    expect(checkEnv({ SHARED_CACHE_TTL_SECONDS: '0' }).errors.join()).toMatch(/SHARED_CACHE_TTL_SECONDS/)
   })
 })

@@ -82,6 +82,21 @@ const buildEnvSchema = () =>
       /** Set by Vercel on its builds and functions. */
       VERCEL: z.string(),
       SANITY_LAKE_PORT: z.string().regex(/^\d{1,5}$/, 'SANITY_LAKE_PORT must be a port number.'),
+      /** Varnish instances (shipped deploy/varnish.vcl) a publish sends its BAN to: http(s) URLs, comma-separated. */
+      VARNISH_PURGE_URLS: z.string().transform((list, context) => {
+        const urls = list.split(',').map((part) => part.trim()).filter(Boolean)
+        for (const url of urls) if (!isHttpUrl(url)) context.addIssue({ code: 'custom', message: `VARNISH_PURGE_URLS: "${url}" is not an http(s) URL.` })
+        return urls
+      }),
+      CLOUDFLARE_ZONE_ID: z.string().regex(/^[0-9a-f]{32}$/, 'CLOUDFLARE_ZONE_ID must be the zone\'s 32-character hex id.'),
+      CLOUDFLARE_API_TOKEN: z.string(),
+      /** Tests only: a loopback stand-in of Cloudflare's API (default https://api.cloudflare.com/client/v4). */
+      CLOUDFLARE_API_URL: z.string().refine(isHttpUrl, 'CLOUDFLARE_API_URL must be an http(s) URL.'),
+      FASTLY_SERVICE_ID: z.string().regex(/^[A-Za-z0-9]{1,64}$/, 'FASTLY_SERVICE_ID must be the service\'s alphanumeric id.'),
+      FASTLY_API_TOKEN: z.string(),
+      /** Tests only: a loopback stand-in of Fastly's API (default https://api.fastly.com). */
+      FASTLY_API_URL: z.string().refine(isHttpUrl, 'FASTLY_API_URL must be an http(s) URL.'),
+      SHARED_CACHE_TTL_SECONDS: z.string().regex(/^[1-9]\d{0,3}$/, 'SHARED_CACHE_TTL_SECONDS must be a whole number of seconds (1–9999).'),
     })
     .partial()
 
@@ -116,6 +131,9 @@ export function checkEnv(env: Env): EnvProblems {
     }
   } else if (!values.SANITY_REVALIDATE_SECRET) {
     warnings.push('SANITY_REVALIDATE_SECRET is not set: publishes reach the site only after the hourly refresh.')
+  }
+  for (const [id, token] of [['CLOUDFLARE_ZONE_ID', 'CLOUDFLARE_API_TOKEN'], ['FASTLY_SERVICE_ID', 'FASTLY_API_TOKEN']] as const) {
+    if (Boolean(values[id]) !== Boolean(values[token])) errors.push(`${values[id] ? token : id} is missing: set it with ${values[id] ? id : token}, or unset both.`)
   }
   if (Boolean(values.SUPABASE_URL) !== Boolean(values.SUPABASE_ANON_KEY)) {
     errors.push(values.SUPABASE_URL ? 'SUPABASE_ANON_KEY is missing: set it with SUPABASE_URL, or unset both.' : 'SUPABASE_URL is missing: set it with SUPABASE_ANON_KEY, or unset both.')
@@ -170,7 +188,24 @@ export interface Config {
   onVercel: boolean
   /** The local Content Lake's HTTP port (scripts/lake), when no project is configured. */
   lakePort: string
+  /** Shared caches in front of the site (CDN, Varnish) that a publish purges by content tag (docs/shared-caches.md). */
+  edge: EdgeConfig
 }
+
+export interface EdgeConfig {
+  varnish: string[]
+  cloudflare: { zoneId: string; token: string; apiUrl: string } | null
+  fastly: { serviceId: string; token: string; apiUrl: string } | null
+  /** Shared lifetime of a plain page when no purge is configured: a publish shows at the edge within it. */
+  shortTtlSeconds: number
+}
+
+/** Whether a publish purges some shared cache: then plain pages may be kept there long. */
+export function edgePurgeConfigured(edge: EdgeConfig): boolean {
+  return edge.varnish.length > 0 || edge.cloudflare !== null || edge.fastly !== null
+}
+
+const DEFAULT_SHARED_CACHE_TTL_SECONDS = 5
 
 /**
  * The configuration an environment describes. Invalid values are left unset here (checkEnv has
@@ -218,6 +253,18 @@ export function readConfig(env: Env): Config {
     outboxFile: valid.OUTBOX_FILE,
     onVercel: Boolean(valid.VERCEL),
     lakePort: valid.SANITY_LAKE_PORT ?? '3334',
+    edge: {
+      varnish: valid.VARNISH_PURGE_URLS ?? [],
+      cloudflare:
+        valid.CLOUDFLARE_ZONE_ID && valid.CLOUDFLARE_API_TOKEN
+          ? { zoneId: valid.CLOUDFLARE_ZONE_ID, token: valid.CLOUDFLARE_API_TOKEN, apiUrl: valid.CLOUDFLARE_API_URL ?? 'https://api.cloudflare.com/client/v4' }
+          : null,
+      fastly:
+        valid.FASTLY_SERVICE_ID && valid.FASTLY_API_TOKEN
+          ? { serviceId: valid.FASTLY_SERVICE_ID, token: valid.FASTLY_API_TOKEN, apiUrl: valid.FASTLY_API_URL ?? 'https://api.fastly.com' }
+          : null,
+      shortTtlSeconds: valid.SHARED_CACHE_TTL_SECONDS ? Number(valid.SHARED_CACHE_TTL_SECONDS) : DEFAULT_SHARED_CACHE_TTL_SECONDS,
+    },
   }
 }
 

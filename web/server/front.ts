@@ -14,6 +14,8 @@ import { readVisit, visitCacheControl } from '../lib/personalization/visit.ts'
 import { pageCacheKey, type CachedPage, type PageCache } from './pageCache.ts'
 import { inlineScriptHashes, withScriptHashes } from './scriptHashes.ts'
 import { withTagSources } from './tagPolicy.ts'
+import { forSharedCaches, landingCookies } from './edgeHeaders.ts'
+import { VISITOR_SHAPED_CACHE_CONTROL } from '../lib/edgeCache/headers.ts'
 
 /**
  * The public HTTP server in front of Next (which listens on a loopback port of its own):
@@ -131,6 +133,7 @@ export function createFrontHandler(options: FrontOptions) {
     for (const [name, value] of Object.entries(security)) if (result[name] === undefined) result[name] = value
     if (policy !== undefined) result['content-security-policy'] = policy
     if (options.isDraining?.()) result.connection = 'close'
+    forSharedCaches(result)
     return result
   }
 
@@ -226,7 +229,7 @@ export function createFrontHandler(options: FrontOptions) {
       if (response.destroyed) return
       const html = decoded(Buffer.concat(chunks), upstreamResponse.headers['content-encoding'])
       // A publish during the fetch (the cache was emptied meanwhile) makes this copy old.
-      const keep = key !== null && isCacheable(upstreamResponse) && cache.generation === generation
+      const keep = key !== null && isCacheable(upstreamResponse, visitorCopies.has(request)) && cache.generation === generation
       // A kept copy is compressed both ways, once; a page sent once only the way this client takes.
       const wanted = pageEncoding(request.headers['accept-encoding'])
       const encodings: PageEncoding[] = keep ? ['gzip', 'br'] : wanted ? [wanted] : []
@@ -245,7 +248,8 @@ export function createFrontHandler(options: FrontOptions) {
     })
   }
 
-  function sendPage(request: IncomingMessage, response: ServerResponse, page: CachedPage, cacheState: 'hit' | 'miss' | null) {
+  /** `setCookies`: a landing's campaign cookie the request hook would set on this answer (landingCookies). */
+  function sendPage(request: IncomingMessage, response: ServerResponse, page: CachedPage, cacheState: 'hit' | 'miss' | null, setCookies: string[] = []) {
     const wanted = pageEncoding(request.headers['accept-encoding'])
     const compressed = wanted === 'br' ? page.brotli : wanted === 'gzip' ? page.gzipped : null
     const encoding = compressed ? wanted : null
@@ -258,6 +262,7 @@ export function createFrontHandler(options: FrontOptions) {
           ...(encoding ? { 'content-encoding': encoding } : {}),
           'content-length': body.length,
           ...(cacheState ? { 'x-page-cache': cacheState } : {}),
+          ...(setCookies.length > 0 ? { 'set-cookie': setCookies } : {}),
         },
         undefined,
       ),
@@ -434,14 +439,15 @@ export function createFrontHandler(options: FrontOptions) {
     const visit = readVisit(route, request.headers.cookie, userAgent, url.searchParams)
     // A first visit to a page with a test: the proxy picks a version and sets its cookie; that answer is this visitor's alone.
     if (visit.unassigned) return fetchFromNext(request, response, path, null, null)
-    if (visit.shapedByCookie) visitorCopies.add(request)
+    // A crawler's copy of a page with a test is private downstream too: shared, first visitors would get it without a version.
+    if (visit.shapedByCookie || visit.excludedBot) visitorCopies.add(request)
     const extras: RequestExtras = { arm: visit.arm, trackingSource: visit.trackingSource }
     const key = pageCacheKey(url, cache.personalized, extras)
     const cached = cache.lookup(key)
     if (cached && cached.state !== 'stale') {
       // A crawler answered here never reaches the request hook, which counts the others.
       if (visit.excludedBot) options.onBotExcluded?.(visit.excludedBot)
-      return sendPage(request, response, cached.page, 'hit')
+      return sendPage(request, response, cached.page, 'hit', landingCookies(route, request.headers.cookie, userAgent, url.searchParams))
     }
     // A variant with no copy at all is a fresh render: admitted within bounds (a stale copy's refresh is Next's cached one).
     const freshRender = !cached && options.renders !== undefined && key !== plainPageKey(path, extras)
@@ -554,13 +560,17 @@ function isRouterRequest(request: IncomingMessage, url: URL): boolean {
   return url.searchParams.has('_rsc') || ROUTER_HEADERS.some((name) => request.headers[name] !== undefined)
 }
 
-function isCacheable(response: IncomingMessage): boolean {
+/**
+ * A page Next served from its ISR cache, for everyone; or, `visitorCopy`, one the visitor's own cookies
+ * shaped, which the request hook marks private for shared caches and the front keys by those cookies.
+ */
+function isCacheable(response: IncomingMessage, visitorCopy: boolean): boolean {
   const cacheControl = String(response.headers['cache-control'] ?? '')
+  const shared = /\bs-maxage=\d+/.test(cacheControl) && !/\b(?:private|no-store|no-cache)\b/.test(cacheControl)
   return (
     response.statusCode === 200 &&
     FRESH_FROM_NEXT.has(String(response.headers['x-nextjs-cache'] ?? '').toUpperCase()) &&
-    /\bs-maxage=\d+/.test(cacheControl) &&
-    !/\b(?:private|no-store|no-cache)\b/.test(cacheControl) &&
+    (shared || (visitorCopy && cacheControl === VISITOR_SHAPED_CACHE_CONTROL)) &&
     response.headers['set-cookie'] === undefined
   )
 }

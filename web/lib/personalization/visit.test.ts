@@ -24,12 +24,13 @@ describe('decideVisit: the proxy decides, on every host', () => {
     expect(visitCacheControl(kept)).toBe('private, no-cache')
   })
 
-  it('gives crawlers the control and no cookie, even with a kept version; the page stays shareable', () => {
+  it('gives crawlers the control and no cookie, even with a kept version; no shared cache keeps that answer', () => {
     const crawler = decideVisit(route, `lpe_ab_spring=b.${VISITOR}`, 'Mozilla/5.0 (compatible; Googlebot/2.1)', none, 0.1)
     expect(crawler.arm).toBeUndefined()
     expect(crawler.setCookies).toEqual([])
     expect(visitCacheControl(crawler)).toBeUndefined()
-    expect(cdnCacheControl(crawler)).toBeUndefined()
+    // Shared, the crawler's control would be served to first visitors without their cookie.
+    expect(cdnCacheControl(crawler)).toBe('no-store')
     // Counted as a bot excluded by whoever answers it (the request hook, or the front from its copy).
     expect(crawler.excludedBot).toBe('spring')
     expect(decideVisit(route, undefined, PHONE, none, 0.1).excludedBot).toBeUndefined()

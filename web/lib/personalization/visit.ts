@@ -77,9 +77,8 @@ function isLanding(params: URLSearchParams): boolean {
 /**
  * Cache-Control for a page answer, for any shared cache in front (CDN, Varnish, nginx proxy_cache): an
  * answer that sets a cookie, or that the visitor's own cookies shaped, is for this visitor only. Undefined:
- * Next's own (long shared caching of a page that is the same for everyone). The front applies it (it owns
- * the final headers); inside Next it cannot be: Next overwrites Cache-Control and Vary of a prerendered
- * page whatever the request hook or next.config set (see `cdnCacheControl` for plain `next start`).
+ * the page is the same for everyone (shared as lib/edgeCache/headers.ts says). The front applies it to the
+ * copies it keeps; the request hook marks Next's answers the same way (web/content/edgeKeys.ts).
  */
 export function visitCacheControl(decision: Pick<VisitDecision, 'setCookies' | 'shapedByCookie'>): string | undefined {
   if (decision.setCookies.length > 0) return 'private, no-store'
@@ -93,8 +92,11 @@ export const VISITOR_COPY_CACHE_CONTROL = 'private, no-cache'
 /**
  * For plain `next start` behind a CDN: the targeted cache fields a CDN reads before Cache-Control
  * (`CDN-Cache-Control`, RFC 9213: Cloudflare, Akamai, Fastly; `Surrogate-Control`: Fastly and other
- * surrogates), which Next leaves as the request hook set them. Undefined: nothing to add.
+ * surrogates), which Next leaves as the request hook set them; the hook also reads them as the mark of
+ * an answer no shared cache may keep (web/content/edgeKeys.ts). A crawler's answer to a page with a
+ * running test is one: kept under the page's address, it would be served to first visitors, who must
+ * reach the site to be given a version and its cookie. Undefined: nothing to add.
  */
-export function cdnCacheControl(decision: Pick<VisitDecision, 'setCookies' | 'shapedByCookie'>): string | undefined {
-  return decision.setCookies.length > 0 || decision.shapedByCookie ? 'no-store' : undefined
+export function cdnCacheControl(decision: Pick<VisitDecision, 'setCookies' | 'shapedByCookie' | 'excludedBot'>): string | undefined {
+  return decision.setCookies.length > 0 || decision.shapedByCookie || decision.excludedBot !== undefined ? 'no-store' : undefined
 }

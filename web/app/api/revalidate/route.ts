@@ -1,10 +1,12 @@
 import { revalidateTag } from 'next/cache'
-import type { NextRequest } from 'next/server'
+import { after, type NextRequest } from 'next/server'
 import { TAGS } from '@/content/loaders'
 import { tagsFor, type PublishedDocument } from '@/content/revalidation'
 import { forgetRouteLists } from '@/content/routing'
 import { createHash } from 'node:crypto'
-import { serverConfig } from '@/lib/config'
+import { edgePurgeConfigured, serverConfig } from '@/lib/config'
+import { purgeEdge } from '@/lib/edgeCache/purge'
+import { whenInvalidated } from '@/server/cache/invalidated'
 import { configuredStore } from '@/lib/db'
 import { storeReplayClaim } from '@/lib/db/replayKeys'
 import { memoryReplayGuard, sharedReplayGuard, verifyWebhook } from '@/lib/webhook'
@@ -15,7 +17,9 @@ import { keyPrefix, sharedCacheConfigured, withTimeout } from '@/server/cache/sh
  * signed, recent, first delivery is acted on (web/lib/webhook.ts); it marks exactly the tags of the
  * changed document stale. The next visit of an affected page refreshes it in the background
  * (stale-while-revalidate), so the change shows from the visit after; and if the Content Lake fails
- * during that refresh, the last good page keeps being served instead of an error.
+ * during that refresh, the last good page keeps being served instead of an error. With shared caches
+ * that a publish purges (Varnish, Cloudflare, Fastly: docs/shared-caches.md), the tags expire at once
+ * instead, and the same tags are purged there once Next has applied them.
  */
 // Several instances: a delivery is claimed in Redis (REDIS_URL), else in the database (DATABASE_URL), so a
 // replay to another instance is refused too.
@@ -29,9 +33,11 @@ const replays = sharedCacheConfigured()
     : memoryReplayGuard()
 /** Sanity's advice: give the Content Lake a moment to be consistent before refetching. */
 const CONSISTENCY_WAIT_MS = 3_000
+/** At most this long for Next to apply the invalidation before the shared caches are purged anyway. */
+const PURGE_WAIT_MS = 2_000
 
 export async function POST(request: NextRequest) {
-  const { revalidateSecret: secret, skipConsistencyWait } = serverConfig()
+  const { revalidateSecret: secret, skipConsistencyWait, edge } = serverConfig()
   if (!secret) return Response.json({ message: 'Webhook not configured.' }, { status: 503 })
   const verdict = await verifyWebhook<PublishedDocument>(request, secret, { replays })
   if (!verdict.ok) return Response.json({ message: verdict.message }, { status: verdict.status })
@@ -40,7 +46,21 @@ export async function POST(request: NextRequest) {
   const tags = verdict.body ? tagsFor(verdict.body) : []
   // The list of addresses expires at once (not stale-while-revalidate): the proxy reads it to know
   // which pages exist and which read ad inputs, so a new page must be served from the next request.
-  for (const tag of tags) revalidateTag(tag, tag === TAGS.routes ? { expire: 0 } : 'max')
+  // Shared caches a publish purges (docs/shared-caches.md) fetch the page again at once: it must then be
+  // the new page, so the tags expire now instead of serving the old page once more.
+  const purging = edgePurgeConfigured(edge)
+  const invalidated = purging ? whenInvalidated(tags, PURGE_WAIT_MS) : null
+  for (const tag of tags) revalidateTag(tag, tag === TAGS.routes || purging ? { expire: 0 } : 'max')
   if (tags.includes(TAGS.routes)) forgetRouteLists()
+  if (invalidated) {
+    after(async () => {
+      await invalidated
+      for (const result of await purgeEdge(edge, tags)) {
+        const line = `[purge] ${result.cache} ${result.target}: ${result.ok ? 'ok' : 'FAILED'}, ${result.detail} (${tags.join(' ')})`
+        if (result.ok) console.log(line)
+        else console.error(line)
+      }
+    })
+  }
   return Response.json({ revalidated: tags })
 }

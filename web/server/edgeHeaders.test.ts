@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest'
+import { forSharedCaches, landingCookies } from './edgeHeaders'
+
+const ROUTE = { fields: [], trackingNumbers: [{ match: 'campaign' as const, value: 'termites fall', phone: '+12145550177' }] }
+const TEST_ROUTE = { ...ROUTE, experiment: { name: 'spring', arms: [{ key: 'a', weight: 50 }, { key: 'b', weight: 50 }] } }
+
+describe('forSharedCaches', () => {
+  it('makes whatever sets a cookie private, for targeted fields too', () => {
+    const headers = { 'cache-control': 'public, max-age=0, s-maxage=5', 'surrogate-control': 'max-age=31536000', 'cloudflare-cdn-cache-control': 'max-age=31536000', 'set-cookie': ['lpe_src=x'] }
+    forSharedCaches(headers)
+    expect(headers).toEqual({ 'cache-control': 'private, no-store', 'surrogate-control': 'no-store', 'cdn-cache-control': 'no-store', 'set-cookie': ['lpe_src=x'] })
+  })
+
+  it('keeps an old page Next serves while it renders the new one out of shared caches', () => {
+    const headers = { 'cache-control': 'public, max-age=0, s-maxage=5', 'surrogate-control': 'max-age=31536000', 'x-nextjs-cache': 'STALE' }
+    forSharedCaches(headers)
+    expect(headers['cache-control']).toBe('public, max-age=0, s-maxage=0')
+    expect(headers['surrogate-control']).toBe('no-store')
+  })
+
+  it('leaves a fresh plain page as the request hook marked it', () => {
+    const headers = { 'cache-control': 'public, max-age=0, s-maxage=5', 'x-nextjs-cache': 'HIT' }
+    forSharedCaches(headers)
+    expect(headers).toEqual({ 'cache-control': 'public, max-age=0, s-maxage=5', 'x-nextjs-cache': 'HIT' })
+  })
+})
+
+describe('landingCookies', () => {
+  it('gives a landing answered from a copy its campaign cookie, and nothing to a later page', () => {
+    const landing = new URLSearchParams({ utm_campaign: 'termites fall' })
+    expect(landingCookies(ROUTE, undefined, 'Mozilla/5.0', landing)).toEqual(['lpe_src=campaign%3Atermites%20fall; Path=/; SameSite=Lax; HttpOnly'])
+    expect(landingCookies(ROUTE, 'lpe_src=campaign%3Atermites%20fall', 'Mozilla/5.0', new URLSearchParams())).toEqual([])
+    expect(landingCookies(ROUTE, 'lpe_src=campaign%3Atermites%20fall', 'Mozilla/5.0', landing)).toEqual([])
+  })
+
+  it('never picks a version', () => {
+    expect(landingCookies(TEST_ROUTE, undefined, 'Mozilla/5.0', new URLSearchParams())).toEqual([])
+  })
+})
