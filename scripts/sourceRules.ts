@@ -2,7 +2,7 @@
  * `npm run check:source` (part of `test:static`): no comment in web/, studio/ or scripts/ names an issue number, and no
  * hand-written source file outside the tests is over 300 lines (`*.generated.*`, web/sanity.types.ts and
  * studio/schema.json aside); the rules are in scripts/sourceRules/rules.ts.
- * The files that broke a rule when it was added are listed in KNOWN_OFFENDERS: printed, not failing. Any other
+ * Files listed in KNOWN_OFFENDERS are printed, not failing. Any other
  * offender exits 1; SOURCE_RULES=strict fails on the known ones too.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs'

@@ -82,13 +82,12 @@ afterAll(() => {
 describe.each(HOSTS)('on $name', (host) => {
   /**
    * An answer for this visitor only: CDN-Cache-Control / Surrogate-Control no-store on both hosts (set by the
-   * request hook; Next keeps them), and under npm start a private Cache-Control too (the front owns the final
-   * headers; Next overwrites Cache-Control of a prerendered page, so plain next start keeps Next's).
+   * request hook; Next keeps them) and a private Cache-Control, which is what nginx and Varnish read.
    */
   function expectPrivate(response: Response, why: 'sets a cookie' | 'shaped by a cookie') {
     expect(response.headers.get('cdn-cache-control')).toBe('no-store')
     expect(response.headers.get('surrogate-control')).toBe('no-store')
-    if (host.server === 'site') expect(response.headers.get('cache-control')).toBe(why === 'sets a cookie' ? 'private, no-store' : 'private, no-cache')
+    expect(response.headers.get('cache-control')).toBe(why === 'sets a cookie' ? 'private, no-store' : 'private, no-cache')
   }
   const base = () => sites.get(host.name)!.url
   const get = (path: string, headers: Record<string, string> = {}) => fetch(`${base()}${path}`, { headers: { 'user-agent': PHONE_UA, ...headers } })

@@ -36,7 +36,7 @@ export const EDGE_HEADERS = 'x-edge-headers'
  *   publish purges (`Surrogate-Control` for Varnish's shipped VCL and Fastly, `Cloudflare-CDN-Cache-Control`).
  */
 export function sharedCacheHeaders(facts: { setsCookie: boolean; visitorShaped: boolean; tags: readonly string[] }, edge: EdgeConfig): Record<string, string> {
-  const policy: EdgePolicy = { purging: false, shortTtlSeconds: edge.shortTtlSeconds }
+  const policy: EdgePolicy = { shortTtlSeconds: edge.shortTtlSeconds }
   if (facts.setsCookie || facts.visitorShaped) {
     return { 'cache-control': edgeCacheControl({ cacheControl: undefined, ...facts }, policy)!, 'cdn-cache-control': 'no-store', 'surrogate-control': 'no-store' }
   }

@@ -13,15 +13,16 @@ export const SETS_COOKIE_CACHE_CONTROL = 'private, no-store'
 export const VISITOR_SHAPED_CACHE_CONTROL = VISITOR_COPY_CACHE_CONTROL
 /** An old page Next serves while it renders the new one (after a publish): a shared cache must not keep it. */
 export const STALE_CACHE_CONTROL = 'public, max-age=0, s-maxage=0'
-/** Kept by a shared cache until a publish purges its keys (Next's own lifetime of a prerendered page). */
+/** How long a cache that a publish purges by key may keep a plain page (Surrogate-Control, Cloudflare-CDN-Cache-Control). */
 export const PURGED_SHARED_TTL_SECONDS = 31_536_000
 /** How long a shared cache may answer with an expired copy while it fetches the new one in the background. */
 export const STALE_WHILE_REVALIDATE_SECONDS = 30
 
 export interface EdgePolicy {
-  /** A publish purges the shared caches by key (Varnish BAN, Cloudflare, Fastly): plain pages are kept long. */
-  purging: boolean
-  /** Otherwise plain pages are kept this long, so a publish shows within it (nginx, or no purge configured). */
+  /**
+   * How long any cache that reads only Cache-Control may share a plain page, so a publish shows within it
+   * (nginx, Varnish's built-in rules); caches a publish purges read their longer lifetime from other fields.
+   */
   shortTtlSeconds: number
 }
 
@@ -37,8 +38,7 @@ export interface AnswerFacts {
 
 /** The shared-cache lifetime of a page that is the same for everyone. */
 export function plainPageCacheControl(policy: EdgePolicy): string {
-  const ttl = policy.purging ? PURGED_SHARED_TTL_SECONDS : policy.shortTtlSeconds
-  return `public, max-age=0, s-maxage=${ttl}, stale-while-revalidate=${STALE_WHILE_REVALIDATE_SECONDS}`
+  return `public, max-age=0, s-maxage=${policy.shortTtlSeconds}, stale-while-revalidate=${STALE_WHILE_REVALIDATE_SECONDS}`
 }
 
 /**

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely'
 import { columnTypes } from './dialect.ts'
 
 /**
- * Taps and A/B visitors. `if not exists`: a SQLite call log written before migrations existed already
+ * Taps and A/B visitors. `if not exists`: a SQLite call log made by an older release of the site already
  * holds these tables; it is taken over as it is (gaining the number column if it lacks it).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
