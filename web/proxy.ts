@@ -1,7 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server'
 import { resolveLocation } from './lib/location'
 import { encodeVariant, lookupsFor, readInputs, routeInputs, variantFor } from './lib/personalization/variant'
-import { PERSONALIZATION_HEADER, personalizationHeader } from './lib/personalization/header'
 import { cdnCacheControl, decideVisit, type VisitDecision } from './lib/personalization/visit'
 import { recordBotExcluded } from './lib/campaigns/experimentVisitors'
 import { headerOptionsFor, pageCsp } from './lib/securityHeaders'
@@ -10,7 +9,8 @@ import { isKnownSlug, personalizedRouteAt } from './content/routing'
 /**
  * Runs before every page request (not assets, not the Studio):
  * 1. Pages that read ad inputs (content: a page's "Ad inputs"; `/` and `/v2` in the bundled content), run an
- *    A/B test, or, when Site settings have tracking-number rules, every page, are rewritten to a cached variant
+ *    A/B test, or, when Site settings have tracking-number rules, every page (content: web/content/pageShapes.ts,
+ *    which the front under `npm start` reads too), are rewritten to a cached variant
  *    route when the request shapes one, so the first HTML already says "Wasp Removal", "Dallas, TX" and the
  *    campaign's number, served from the cache.
  *    The visitor's address (with gclid, utm_*, …) is left as it is. The A/B version and the kept campaign are
@@ -60,12 +60,12 @@ async function answer(request: NextRequest): Promise<NextResponse> {
     if (visit.excludedBot) recordBotExcluded(visit.excludedBot)
     const inputs = routeInputs(route, readInputs(searchParams, { arm: visit.arm, trackingSource: visit.trackingSource }))
     const variant = variantFor(route, inputs, await lookupsFor(route, inputs, resolveLocation))
-    if (!variant) return taught(forVisitor(NextResponse.next(), visit), route)
+    if (!variant) return forVisitor(NextResponse.next(), visit)
     const target = new URL(`${VARIANT_PREFIX}${route.id}/${encodeVariant(variant)}`, request.url)
     target.search = ''
     const headers = new Headers(request.headers)
     headers.set(VARIANT_TOKEN_HEADER, VARIANT_TOKEN)
-    return taught(forVisitor(NextResponse.rewrite(target, { request: { headers } }), visit), route)
+    return forVisitor(NextResponse.rewrite(target, { request: { headers } }), visit)
   }
 
   const segments = pathname.split('/').filter(Boolean)
@@ -74,7 +74,7 @@ async function answer(request: NextRequest): Promise<NextResponse> {
     console.warn(`[404] ${pathname.slice(0, 300)}`)
     return NextResponse.rewrite(new URL(NOT_FOUND, request.url))
   }
-  return taught(NextResponse.next(), undefined)
+  return NextResponse.next()
 }
 
 /**
@@ -90,12 +90,6 @@ function forVisitor(response: NextResponse, visit: VisitDecision): NextResponse 
     response.headers.set('cdn-cache-control', cdn)
     response.headers.set('surrogate-control', cdn)
   }
-  return response
-}
-
-/** Tells the front which inputs shape this page (lib/personalization/header.ts). */
-function taught(response: NextResponse, route: Parameters<typeof personalizationHeader>[0]): NextResponse {
-  response.headers.set(PERSONALIZATION_HEADER, personalizationHeader(route))
   return response
 }
 

@@ -39,6 +39,9 @@ export async function buildNext(env: Record<string, string>, { compiledIn }: { c
   if (code !== 0) throw new Error(`next build failed (${code}):\n${output.join('').slice(-20000)}`)
 }
 
+/** The secret the servers the tests start sign A/B enrollment cookies with (SITE_SECRET). */
+export const TEST_SITE_SECRET = 'e2e-site-secret-for-signing-enrollment-cookies'
+
 /**
  * Starts the production server (`npm start`: web/server/main.ts, the front and Next behind it) on
  * the production build; `server: 'next'` starts plain `next start` instead, for comparison benches.
@@ -54,7 +57,7 @@ export async function startSite(port: number, env: Record<string, string> = {}, 
     command,
     {
       cwd: ROOT,
-      env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', ...env },
+      env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', SITE_SECRET: TEST_SITE_SECRET, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   )

@@ -76,6 +76,8 @@ const buildEnvSchema = () =>
       SITE_CACHE_MAX_MB: z.string().regex(/^[1-9]\d*$/, 'SITE_CACHE_MAX_MB must be a whole number of megabytes.'),
       CALL_LOG_FILE: z.string(),
       SANITY_LAKE_PORT: z.string().regex(/^\d{1,5}$/, 'SANITY_LAKE_PORT must be a port number.'),
+      /** Signs A/B enrollment cookies (web/lib/personalization/enrollment.ts); every instance shares it. */
+      SITE_SECRET: z.string().min(32, 'SITE_SECRET must be at least 32 characters (a long random string, e.g. openssl rand -base64 32).'),
     })
     .partial()
 
@@ -143,6 +145,8 @@ export interface Config {
   sanity: RemoteSanityConfig | null
   sanityApiVersion: string
   revalidateSecret: string | undefined
+  /** Signs A/B enrollment cookies; unset: a per-process secret (npm run check:launch blocks that in production). */
+  siteSecret: string | undefined
   skipConsistencyWait: boolean
   supabase: SupabaseConfig | null
   /** The site's public address: canonical URLs, sitemap, JSON-LD. Never taken from a request. */
@@ -184,6 +188,7 @@ export function readConfig(env: Env): Config {
       : null,
     sanityApiVersion,
     revalidateSecret: valid.SANITY_REVALIDATE_SECRET,
+    siteSecret: valid.SITE_SECRET,
     skipConsistencyWait: valid.SANITY_WEBHOOK_SKIP_CONSISTENCY_WAIT === 'true',
     supabase: valid.SUPABASE_URL && valid.SUPABASE_ANON_KEY ? { url: valid.SUPABASE_URL, anonKey: valid.SUPABASE_ANON_KEY } : null,
     siteUrl: new URL(valid.NEXT_PUBLIC_SITE_URL ?? DEFAULT_SITE_URL),

@@ -8,16 +8,19 @@ import { BodyError, hasBody, readBody, UploadGate } from './limits.ts'
 import type { RenderAdmission } from './admission.ts'
 import { checkRequestTarget, withoutPreviewCookies } from './requestTarget.ts'
 import { signatureLooksFresh, SIGNATURE_HEADER_NAME } from '../lib/webhook.ts'
-import { hasKeptCookie, PERSONALIZATION_HEADER } from '../lib/personalization/header.ts'
+import { ARM_COOKIE_PREFIX, hasKeptCookie, SOURCE_COOKIE } from '../lib/personalization/header.ts'
 import type { RequestExtras } from '../lib/personalization/variant.ts'
-import { readVisit, visitCacheControl } from '../lib/personalization/visit.ts'
-import { pageCacheKey, type CachedPage, type PageCache } from './pageCache.ts'
+import { decideVisit, visitCacheControl } from '../lib/personalization/visit.ts'
+import { pageCacheKey, type CachedPage, type PageCache, type RouteLookup } from './pageCache.ts'
 import { inlineScriptHashes, withScriptHashes } from './scriptHashes.ts'
 import { withTagSources } from './tagPolicy.ts'
 
 /**
  * The public HTTP server in front of Next (which listens on a loopback port of its own):
- * - page requests are answered from the page cache when it has a fresh copy (see pageCache.ts);
+ * - page requests are answered from the page cache when it has a fresh copy (see pageCache.ts); which
+ *   pages run an A/B test or read ad inputs is content (./pageShapes.ts), and a visit is decided here with
+ *   the request hook's own `decideVisit`: a first visit to a test page gets the cached copy of the version
+ *   it was given, with the signed cookie the decision set;
  * - every page's HTML gets a Content-Security-Policy listing its own inline scripts' hashes, so
  *   no other inline script can run; every other response gets a policy that allows nothing;
  * - pages and files answer GET and HEAD only; a body is read (bounded) only for the routes that
@@ -28,6 +31,11 @@ import { withTagSources } from './tagPolicy.ts'
 export interface FrontOptions extends Partial<Pick<EdgeOptions, 'trustedProxies'>> {
   upstream: { host: string; port: number }
   cache: PageCache
+  /**
+   * Which pages read ad inputs, run a test or show tracking numbers, from content (./pageShapes.ts);
+   * forget() after a publish. Absent: every page is a plain page.
+   */
+  shapes?: RouteLookup & { forget?(): Promise<void> }
   /** Rewrites a page's HTML before its scripts are hashed and it is stored. */
   transformHtml?: (html: string) => string
   /** Headers every response carries (nosniff, HSTS, …); Next's own are kept where it sent them. */
@@ -107,8 +115,11 @@ export function createFrontHandler(options: FrontOptions) {
   /** When Next last answered anything: readiness counts a busy Next as up. */
   let nextAnsweredAt = 0
   const agent = new http.Agent({ keepAlive: true, maxSockets: 512 })
+  const shapes: RouteLookup & { forget?(): Promise<void> } = options.shapes ?? { get: () => null }
   /** Page requests whose copy the visitor's own cookies shaped (a kept version or campaign): kept here, keyed by them, and private downstream. */
   const visitorCopies = new WeakSet<IncomingMessage>()
+  /** The cookies the front's decision set for a page request (a new version, a landing's campaign). */
+  const decidedCookies = new WeakMap<IncomingMessage, string[]>()
 
   /** Headers for a response to the client: Next's (cleaned) plus the security set, and a policy. */
   function finalHeaders(headers: OutgoingHttpHeaders, policy: string | undefined): OutgoingHttpHeaders {
@@ -186,7 +197,7 @@ export function createFrontHandler(options: FrontOptions) {
     const pageHtml = type.startsWith('text/html') && !isStudio(path)
     if (pageHtml && request.method !== 'HEAD') return collectPage(request, response, upstreamResponse, key, generation)
     if (key) cache.delete(key)
-    const headers = clientResponseHeaders(upstreamResponse.headers)
+    const headers = visitHeaders(request, clientResponseHeaders(upstreamResponse.headers))
     if (pageHtml) {
       // HEAD: no body, so no script to allow.
       const policy = headers['content-security-policy']
@@ -221,13 +232,27 @@ export function createFrontHandler(options: FrontOptions) {
       const draft = DRAFT_COOKIES.test(request.headers.cookie ?? '')
       const rewrite = transformHtml && !draft ? transformHtml : undefined
       const page = toPage(upstreamResponse, rewrite ? Buffer.from(rewrite(html.toString('utf8')), 'utf8') : html, encodings)
-      // For any shared cache downstream: an answer that sets a cookie, or one the visitor's own cookies shaped, is this visitor's only.
-      const privately = visitCacheControl({ setCookies: [upstreamResponse.headers['set-cookie'] ?? []].flat(), shapedByCookie: visitorCopies.has(request) })
-      if (privately) page.headers['cache-control'] = privately
       if (key && keep) cache.set(key, page)
       else if (key) cache.delete(key)
       sendPage(request, response, page, key ? 'miss' : null)
     })
+  }
+
+  /**
+   * This visit's own headers on a page: the cookies the front's decision set (in place of any Next set for
+   * the same choices), and, for any shared cache downstream, private when it sets a cookie or the visitor's
+   * own cookies shaped it.
+   */
+  function visitHeaders(request: IncomingMessage, headers: OutgoingHttpHeaders): OutgoingHttpHeaders {
+    const decided = decidedCookies.get(request)
+    const fromNext = [headers['set-cookie'] ?? []].flat().map(String)
+    const setCookies = decided ? [...fromNext.filter((cookie) => !isVisitCookie(cookie)), ...decided] : fromNext
+    const result: OutgoingHttpHeaders = { ...headers }
+    if (setCookies.length > 0) result['set-cookie'] = setCookies
+    else delete result['set-cookie']
+    const privately = visitCacheControl({ setCookies, shapedByCookie: visitorCopies.has(request) })
+    if (privately) result['cache-control'] = privately
+    return result
   }
 
   function sendPage(request: IncomingMessage, response: ServerResponse, page: CachedPage, cacheState: 'hit' | 'miss' | null) {
@@ -239,7 +264,7 @@ export function createFrontHandler(options: FrontOptions) {
       page.status,
       finalHeaders(
         {
-          ...page.headers,
+          ...visitHeaders(request, page.headers),
           ...(encoding ? { 'content-encoding': encoding } : {}),
           'content-length': body.length,
           ...(cacheState ? { 'x-page-cache': cacheState } : {}),
@@ -250,12 +275,7 @@ export function createFrontHandler(options: FrontOptions) {
     response.end(request.method === 'HEAD' ? undefined : body)
   }
 
-  /**
-   * `rekey`: the page's cache key again once Next's answer has said which inputs shape it. When that
-   * differs from `key` (the content changed its mind, e.g. a page just got an A/B test), the answer is
-   * not kept under a key it does not belong to.
-   */
-  function fetchFromNext(request: IncomingMessage, response: ServerResponse, path: string, key: string | null, body: Buffer | null, rekey?: () => string) {
+  function fetchFromNext(request: IncomingMessage, response: ServerResponse, path: string, key: string | null, body: Buffer | null) {
     const headers = upstreamRequestHeaders(request, edge)
     // A page's copy is compressed here, once, for whoever asks for Brotli or gzip.
     if (key) headers['accept-encoding'] = 'identity'
@@ -266,12 +286,12 @@ export function createFrontHandler(options: FrontOptions) {
       headers,
       body,
       (upstreamResponse) => {
-        cache.personalized.learn(path, upstreamResponse.headers[PERSONALIZATION_HEADER])
         if (request.method === 'POST' && path === REVALIDATE_WEBHOOK && upstreamResponse.statusCode === 200) {
           cache.clear()
+          void shapes.forget?.()
           options.onPublish?.()
         }
-        relay(request, response, upstreamResponse, path, key !== null && rekey && rekey() !== key ? null : key, generation)
+        relay(request, response, upstreamResponse, path, key, generation)
       },
       (error) => {
         if (key) cache.delete(key)
@@ -319,7 +339,7 @@ export function createFrontHandler(options: FrontOptions) {
   }
 
   function plainPageKey(path: string, extras: RequestExtras): string {
-    return pageCacheKey(new URL(path, 'http://site.invalid'), cache.personalized, extras)
+    return pageCacheKey(new URL(path, 'http://site.invalid'), shapes, extras)
   }
 
   /**
@@ -382,7 +402,7 @@ export function createFrontHandler(options: FrontOptions) {
     if (!isPageRequest(request, url)) {
       // A client navigation to a personalized address renders too (its RSC payload): bounded the same way;
       // turned away, it gets the plain page's payload (the query without the ad inputs, Next's _rsc kept).
-      if (options.renders && isRouterRequest(request, url) && pageCacheKey(url, cache.personalized) !== path) {
+      if (options.renders && isRouterRequest(request, url) && pageCacheKey(url, shapes) !== path) {
         const plainRouterPayload = () => {
           const rsc = url.searchParams.get('_rsc')
           request.url = rsc === null ? path : `${path}?${new URLSearchParams({ _rsc: rsc })}`
@@ -392,22 +412,26 @@ export function createFrontHandler(options: FrontOptions) {
       }
       return fetchFromNext(request, response, path, null, null)
     }
-    const route = cache.personalized.get(path)
-    // Not yet known whether this path runs a test or has tracking numbers: an answer a kept version or
-    // campaign may have shaped (the proxy reads the cookies) is not kept, or it would be served as the plain page.
-    if (route === undefined && hasKeptCookie(request.headers.cookie)) {
-      visitorCopies.add(request)
+    const route = shapes.get(path)
+    // Not known yet (the list is being read after a publish): Next's request hook decides, and its answer
+    // is not kept; one a kept version or campaign may have shaped is private.
+    if (route === undefined) {
+      if (hasKeptCookie(request.headers.cookie)) visitorCopies.add(request)
       return fetchFromNext(request, response, path, null, null)
     }
-    // The proxy decides the version and the kept campaign (lib/personalization/visit.ts); the front reads the
-    // same cookies the same way to find the copy the proxy would render, and never picks one itself.
+    // The request hook's own decision (lib/personalization/visit.ts) on the same content and cookies: a first
+    // visit to a test page is given its version here, and the copy of that version is served with its cookie.
     const userAgent = request.headers['user-agent']
-    const visit = readVisit(route, request.headers.cookie, userAgent, url.searchParams)
-    // A first visit to a page with a test: the proxy picks a version and sets its cookie; that answer is this visitor's alone.
-    if (visit.unassigned) return fetchFromNext(request, response, path, null, null)
+    const random = crypto.getRandomValues(new Uint32Array(1))[0]! / 2 ** 32
+    const visit = decideVisit(route, request.headers.cookie, userAgent, url.searchParams, random)
+    if (visit.setCookies.length > 0) {
+      decidedCookies.set(request, visit.setCookies)
+      // Next's request hook, if asked, reads the same choice from the cookies and sets none of its own.
+      request.headers.cookie = withCookies(request.headers.cookie, visit.setCookies)
+    }
     if (visit.shapedByCookie) visitorCopies.add(request)
     const extras: RequestExtras = { arm: visit.arm, trackingSource: visit.trackingSource }
-    const key = pageCacheKey(url, cache.personalized, extras)
+    const key = pageCacheKey(url, shapes, extras)
     const cached = cache.lookup(key)
     if (cached && cached.state !== 'stale') {
       // A crawler answered here never reaches the request hook, which counts the others.
@@ -421,12 +445,7 @@ export function createFrontHandler(options: FrontOptions) {
       if (freshRender) return void admitRender(request, response, path, extras, () => fetchFromNext(request, response, path, null, null))
       return fetchFromNext(request, response, path, null, null)
     }
-    const render = () =>
-      fetchFromNext(request, response, path, key, null, () => {
-        // Read again with what this answer taught about the page: the copy is kept only under the key it was rendered for.
-        const again = readVisit(cache.personalized.get(path), request.headers.cookie, userAgent, url.searchParams)
-        return again.unassigned ? '' : pageCacheKey(url, cache.personalized, { arm: again.arm, trackingSource: again.trackingSource })
-      })
+    const render = () => fetchFromNext(request, response, path, key, null)
     if (freshRender) return void admitRender(request, response, path, extras, render)
     render()
   }
@@ -523,6 +542,23 @@ function isRouterRequest(request: IncomingMessage, url: URL): boolean {
   if (path.startsWith('/_next/') || path.startsWith('/api/') || isStudio(path) || /\.[A-Za-z0-9]+$/.test(path)) return false
   if (DRAFT_COOKIES.test(request.headers.cookie ?? '')) return false
   return url.searchParams.has('_rsc') || ROUTER_HEADERS.some((name) => request.headers[name] !== undefined)
+}
+
+/** A Set-Cookie for one of a visit's choices (a test's version, the kept campaign): the front's decision sets those. */
+function isVisitCookie(setCookie: string): boolean {
+  const name = setCookie.slice(0, setCookie.indexOf('=')).trim()
+  return name.startsWith(ARM_COOKIE_PREFIX) || name === SOURCE_COOKIE
+}
+
+/** A Cookie header with these Set-Cookie values in it, replacing any of the same name. */
+function withCookies(header: string | undefined, setCookies: readonly string[]): string {
+  const pairs = setCookies.map((cookie) => cookie.split(';')[0]!.trim())
+  const names = new Set(pairs.map((pair) => pair.slice(0, pair.indexOf('='))))
+  const kept = (header ?? '')
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => part && !names.has(part.slice(0, part.indexOf('=')).trim()))
+  return [...kept, ...pairs].join('; ')
 }
 
 function isCacheable(response: IncomingMessage): boolean {

@@ -6,9 +6,9 @@ import type { Experiment } from '../personalization/variant.ts'
 
 /**
  * The A/B test numbers the Calls tool judges by, first-party and counted only from what the server itself
- * served: a visitor counts for a version once, and only when a request of its own carries the version
+ * served: a visitor counts for a version once, and only when a request of its own carries the signed version
  * cookie the server set (the tracker's beacon after the page loaded, or a tap), and it is not a bot. A
- * visitor's version is the first one it was counted with; a later cookie that names another cannot move it.
+ * visitor id counted under two versions counts for neither, for good (its row keeps no version).
  *
  * Stored in the call log's SQLite file: per experiment, one row per visitor (a hash of the cookie's random
  * id, never the id itself, nothing else about the person), with its version, first and last day and taps;
@@ -86,7 +86,9 @@ export function sqliteExperimentVisitors(file: string): ExperimentVisitors {
           day TEXT NOT NULL, experiment TEXT NOT NULL, requests INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (day, experiment)
         );
       `)
-      const upsert = 'INSERT INTO experiment_visitors (experiment, visitor, arm, first_day, last_day, taps) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (experiment, visitor) DO UPDATE SET last_day = excluded.last_day'
+      // An id seen under a second version is no one's visitor: its row keeps no version (''), and counts nowhere.
+      const upsert =
+        "INSERT INTO experiment_visitors (experiment, visitor, arm, first_day, last_day, taps) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (experiment, visitor) DO UPDATE SET last_day = excluded.last_day, arm = CASE WHEN experiment_visitors.arm = excluded.arm THEN experiment_visitors.arm ELSE '' END"
       statements = {
         visit: db.prepare(upsert),
         tap: db.prepare(`${upsert}, taps = taps + 1`),
@@ -94,7 +96,7 @@ export function sqliteExperimentVisitors(file: string): ExperimentVisitors {
         bot: db.prepare('INSERT INTO experiment_bots (day, experiment, requests) VALUES (?, ?, 1) ON CONFLICT (day, experiment) DO UPDATE SET requests = requests + 1'),
         prune: db.prepare('DELETE FROM experiment_visitors WHERE last_day < ?'),
         arms: db.prepare(
-          'SELECT experiment, arm, COUNT(*) AS visitors, SUM(taps > 0) AS converters, SUM(taps) AS taps, MIN(first_day) AS first_day, MAX(last_day) AS last_day FROM experiment_visitors GROUP BY experiment, arm ORDER BY experiment, arm',
+          "SELECT experiment, arm, COUNT(*) AS visitors, SUM(taps > 0) AS converters, SUM(taps) AS taps, MIN(first_day) AS first_day, MAX(last_day) AS last_day FROM experiment_visitors WHERE arm <> '' GROUP BY experiment, arm ORDER BY experiment, arm",
         ),
         weights: db.prepare('SELECT experiment, arm, weight FROM experiment_weights'),
         bots: db.prepare('SELECT experiment, SUM(requests) AS requests FROM experiment_bots GROUP BY experiment'),

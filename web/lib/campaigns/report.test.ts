@@ -33,11 +33,15 @@ describe('experiment visitors', () => {
     counter.close()
   })
 
-  it('keeps the version a visitor was first counted with: a cookie changed to the other version moves nothing', () => {
+  it('counts an id seen under two versions for neither, for good: 0 visitors and 0 converting visitors', () => {
     const counter = sqliteExperimentVisitors(path.join(folder, 'sticky.sqlite'))
     counter.seen(served('A', 'visitor-one-aaaaaaaaaaa'))
+    counter.seen(served('A', 'visitor-two-aaaaaaaaaaa'))
     counter.tapped(served('B', 'visitor-one-aaaaaaaaaaa'))
-    expect(counter.counts().arms.map(({ arm, visitors, converters }) => ({ arm, visitors, converters }))).toEqual([{ arm: 'A', visitors: 1, converters: 1 }])
+    // Seen under A again, and tapping under A: still no one's.
+    counter.seen(served('A', 'visitor-one-aaaaaaaaaaa'))
+    counter.tapped(served('A', 'visitor-one-aaaaaaaaaaa'))
+    expect(counter.counts().arms.map(({ arm, visitors, converters }) => ({ arm, visitors, converters }))).toEqual([{ arm: 'A', visitors: 1, converters: 0 }])
     counter.close()
   })
 

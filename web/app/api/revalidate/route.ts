@@ -36,6 +36,6 @@ export async function POST(request: NextRequest) {
   // The list of addresses expires at once (not stale-while-revalidate): the proxy reads it to know
   // which pages exist and which read ad inputs, so a new page must be served from the next request.
   for (const tag of tags) revalidateTag(tag, tag === TAGS.routes ? { expire: 0 } : 'max')
-  if (tags.includes(TAGS.routes)) forgetRouteLists()
+  if (tags.includes(TAGS.routes)) await forgetRouteLists()
   return Response.json({ revalidated: tags })
 }
