@@ -3,6 +3,7 @@ import { isbot } from 'isbot'
 import { configuredCallLog, tapLimiter, visitLimiter } from '@/lib/calls'
 import type { CallLog } from '@/lib/calls/store'
 import { MAX_TAP_BYTES, parseTap, parseVisit } from '@/lib/calls/tap'
+import { boundedText, forwardedClient } from '@/lib/net/forwardedClient'
 import { verifiedTap, type ServedFacts } from '@/lib/calls/verify'
 import { configuredExperimentVisitors } from '@/lib/campaigns/experimentVisitors'
 import { isSearchEngine, keptArmVisitor } from '@/lib/personalization/header'
@@ -13,17 +14,18 @@ import { getSettings } from '@/content/loaders'
  * The site's own call log and A/B visitor counts, from the call tracker's beacons (web/lib/tracking):
  * - a tap on a call link (`{page, source, …}`): recorded as the server served it (web/lib/calls/verify.ts);
  * - "kept its version" (`{seen: true, page}`), sent once a page with a running A/B test has loaded: the
- *   visitor counts for the version its own cookie names, once, unless it is a bot.
+ *   visitor counts for the version its own signed cookie names, once, unless it is a bot. A cookie that does
+ *   not verify (unsigned, tampered, foreign) counts nothing and is answered 204 all the same.
  * Answers 204 when taken; junk, floods and oversized bodies are refused with one line of JSON. The front
  * (web/server) caps the body before this runs; this checks again for plain `next start`.
  */
 let log: CallLog | undefined
 
 export async function POST(request: NextRequest) {
-  // The front sets X-Forwarded-For to the client's address (never the client's own header).
-  const client = request.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim() || 'unknown'
-  const body = await request.text()
-  if (body.length > MAX_TAP_BYTES) return Response.json({ message: 'Body too large.' }, { status: 413 })
+  const client = forwardedClient(request.headers)
+  // Refused by its Content-Length before a byte is read (plain `next start` has no front to do it).
+  const body = await boundedText(request, MAX_TAP_BYTES)
+  if (body === null) return Response.json({ message: 'Body too large.' }, { status: 413, headers: { connection: 'close' } })
   let input: unknown
   try {
     input = JSON.parse(body)
