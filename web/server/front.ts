@@ -42,14 +42,18 @@ export interface FrontOptions extends Partial<Pick<EdgeOptions, 'trustedProxies'
   securityHeaders?: OutgoingHttpHeaders
   /** Routes that take a request body (POST), with their size limit in bytes. */
   bodyLimits?: Readonly<Record<string, number>>
+  /** Routes whose (small) body must be whole within this many ms: a tap's is under 1 KB. */
+  bodyDeadlines?: Readonly<Record<string, number>>
   /**
    * Caps on uploads in progress: per address, per network (/24, /56) and in total; a body idle for
    * idleMs, or not whole within totalMs, is refused (408).
    */
-  uploads?: { perClient: number; perNetwork?: number; total: number; idleMs: number; totalMs?: number }
+  uploads?: { perClient: number; perNetwork?: number; total: number; reservedForNewNetworks?: number; idleMs: number; totalMs?: number }
   /**
    * Upload slots only a publish webhook (POST /api/revalidate with a recent-looking signature) takes,
-   * so visitors' uploads can never hold up a publish. Sanity sends its body at once: a short totalMs.
+   * so visitors' uploads can never hold up a publish. Sanity sends its body at once: a short totalMs, and
+   * when the slots are full a new publish takes the slot of the one held longest (a body that only looks
+   * signed and drips is no Sanity delivery).
    */
   webhookUploads?: { perClient: number; perNetwork: number; total: number; totalMs: number }
   /** Bounds fresh renders of personalized variants (admission.ts); absent: unbounded. */
@@ -87,13 +91,16 @@ const DRAFT_COOKIES = /(?:^|;\s*)(?:__prerender_bypass|__next_preview_data)=/
 const FRESH_FROM_NEXT = new Set(['HIT', 'MISS', 'REVALIDATED'])
 const REVALIDATE_WEBHOOK = '/api/revalidate'
 export const DEFAULT_BODY_LIMITS: Readonly<Record<string, number>> = { [REVALIDATE_WEBHOOK]: 1024 * 1024, '/api/calls': 4 * 1024 }
+/** A tap's body (under 1 KB, sent at once by the browser) is whole within 2 s. */
+export const DEFAULT_BODY_DEADLINES: Readonly<Record<string, number>> = { '/api/calls': 2_000 }
 /**
  * A Next server action posted from a page in draft mode (the Presentation tool's preview, next-sanity):
  * let through to Next with its body bounded, never cached. Without the draft cookie a page stays GET/HEAD.
  */
 const DRAFT_ACTION_BODY_LIMIT = 64 * 1024
 /** A body within 20 s: with the 10 s for headers, a whole request within 30 s. */
-const DEFAULT_UPLOADS = { perClient: 4, perNetwork: 16, total: 64, idleMs: 10_000, totalMs: 20_000 }
+/** The last 16 slots only for networks holding none: four networks of slow bodies leave a fifth its slot. */
+const DEFAULT_UPLOADS = { perClient: 4, perNetwork: 16, total: 64, reservedForNewNetworks: 16, idleMs: 10_000, totalMs: 20_000 }
 const DEFAULT_WEBHOOK_UPLOADS = { perClient: 2, perNetwork: 2, total: 8, totalMs: 5_000 }
 /** For anything that is not a page's HTML (JSON, assets, RSC payloads, errors): nothing may run. */
 export const NOTHING_POLICY = "default-src 'none'; frame-ancestors 'none'"
@@ -112,6 +119,9 @@ export function createFrontHandler(options: FrontOptions) {
   const gate = new UploadGate(uploadLimits)
   const webhookUploads = options.webhookUploads ?? DEFAULT_WEBHOOK_UPLOADS
   const webhookGate = new UploadGate(webhookUploads)
+  /** Publish uploads in progress, the one held longest first. */
+  const webhookHolders = new Set<{ request: IncomingMessage; release: () => void }>()
+  const bodyDeadlines = options.bodyDeadlines ?? DEFAULT_BODY_DEADLINES
   /** When Next last answered anything: readiness counts a busy Next as up. */
   let nextAnsweredAt = 0
   const agent = new http.Agent({ keepAlive: true, maxSockets: 512 })
@@ -303,9 +313,9 @@ export function createFrontHandler(options: FrontOptions) {
   async function acceptBody(request: IncomingMessage, response: ServerResponse, path: string, limit: number) {
     const client = clientAddress(request, edge.trustedProxies)
     const publish = path === REVALIDATE_WEBHOOK && signatureLooksFresh(request.headers[SIGNATURE_HEADER_NAME])
-    const reserved = publish ? webhookGate.enter(client) : null
+    const reserved = publish ? enterWebhookGate(request, client) : null
     const release = reserved ?? gate.enter(client)
-    const totalMs = reserved ? webhookUploads.totalMs : (uploadLimits.totalMs ?? DEFAULT_UPLOADS.totalMs)
+    const totalMs = reserved ? webhookUploads.totalMs : Math.min(uploadLimits.totalMs ?? DEFAULT_UPLOADS.totalMs, bodyDeadlines[path] ?? Infinity)
     if (!release) {
       sendPlain(response, 429, 'Too many uploads in progress.\n', { connection: 'close', 'retry-after': '5' })
       return lingerThenClose(request)
@@ -319,6 +329,29 @@ export function createFrontHandler(options: FrontOptions) {
       const status = error instanceof BodyError ? error.status : 400
       sendJson(response, status, { message: error instanceof Error ? error.message : 'Unreadable body.' }, { connection: 'close' })
       lingerThenClose(request)
+    }
+  }
+
+  /**
+   * A reserved publish slot, within the per-address and per-network budgets. All taken: the upload held
+   * longest is cut (a real delivery arrives whole at once, so only a body that drips is held) and its slot
+   * goes to this one.
+   */
+  function enterWebhookGate(request: IncomingMessage, client: string): (() => void) | null {
+    let release = webhookGate.enter(client)
+    const oldest = webhookHolders.values().next().value
+    if (!release && oldest && webhookGate.withinOwnBudgets(client)) {
+      webhookHolders.delete(oldest)
+      oldest.release()
+      oldest.request.destroy()
+      release = webhookGate.enter(client)
+    }
+    if (!release) return null
+    const holder = { request, release }
+    webhookHolders.add(holder)
+    return () => {
+      webhookHolders.delete(holder)
+      release()
     }
   }
 
