@@ -1,4 +1,5 @@
 import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook'
+import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startLocalLake, type LocalLake } from '../../scripts/lake/server'
 import { siteEnvOnLake } from '../../scripts/lake/siteEnv'
@@ -13,7 +14,8 @@ import { startSite, TEST_SITE_SECRET, type NextServer } from './nextServer'
  * short-lived copy and list to lapse), and a first visit after the quiet still gets a version and its
  * signed cookie. Then 200 first visits: at least 190 carry a signed cookie, split within ±10 points. Then
  * the test is ended in the Studio (the lake, then Sanity's signed webhook): the next first visit gets the
- * page with no cookie. Both hosts' scenarios run at once.
+ * page with no cookie. Both hosts' scenarios run at once. And odd requests on plain `next start` (no front):
+ * clean answers with the security headers, never the site's internal header.
  */
 const LAKE_PORT = 4393
 const SECRET = 'pace-webhook-secret'
@@ -110,4 +112,53 @@ describe('an A/B test at a real site’s pace', () => {
       expect(next.cookie, `${host.name}: a first visit after the test ended`).toBe('')
     }
   }, 240_000)
+})
+
+/** A raw request on its own connection; the answer's status and headers (read until the head is whole, or the server closes). */
+function raw(port: number, head: string, { body = '', waitMs = 3_000 }: { body?: string; waitMs?: number } = {}): Promise<{ status: number; headers: Map<string, string>; head: string }> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host: '127.0.0.1' }, () => socket.write(head + body))
+    let text = ''
+    const done = () => {
+      socket.destroy()
+      const [statusLine = '', ...lines] = text.split('\r\n\r\n')[0]!.split('\r\n')
+      const headers = new Map(lines.map((line) => [line.slice(0, line.indexOf(':')).trim().toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]))
+      resolve({ status: Number(statusLine.split(' ')[1] ?? 0), headers, head: text.split('\r\n\r\n')[0]! })
+    }
+    socket.on('data', (chunk: Buffer) => {
+      text += chunk.toString('latin1')
+      if (text.includes('\r\n\r\n')) done()
+    })
+    socket.on('end', done)
+    socket.on('error', done)
+    setTimeout(done, waitMs)
+  })
+}
+
+describe('odd requests on plain next start', () => {
+  it('answers each without a 5xx, with the security headers, never with x-personalized-inputs', async () => {
+    const port = HOSTS.find((host) => host.server === 'next')!.port
+    const cases = [
+      { name: 'TRACE /', head: 'TRACE / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n', status: 405 },
+      { name: 'PUT /ants', head: 'PUT /ants HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\nConnection: close\r\n\r\n', status: 405 },
+      { name: 'GET http://evil.example/about-us/', head: 'GET http://evil.example/about-us/ HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n' },
+      { name: 'GET /about-us/', head: 'GET /about-us/ HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n', status: 308 },
+      { name: 'OPTIONS *', head: 'OPTIONS * HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n' },
+      // 10 MB announced, 10 bytes sent: refused before the body is read (the answer comes while the rest never does).
+      { name: 'POST /api/calls, Content-Length 10 MB', head: 'POST /api/calls HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 10485760\r\n\r\n', body: '{"page":"/', status: 413 },
+      { name: `GET ${PAGE}`, head: `GET ${PAGE} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`, status: 200 },
+      { name: 'GET /', head: 'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n', status: 200 },
+    ]
+    const table: string[] = ['| request | status | Location | X-Content-Type-Options | x-middleware-rewrite / x-matched-path |', '| --- | --- | --- | --- | --- |']
+    for (const { name, head, body, status } of cases) {
+      const answer = await raw(port, head, { body })
+      table.push(`| ${name} | ${answer.status} | ${answer.headers.get('location') ?? '–'} | ${answer.headers.get('x-content-type-options') ?? '–'} | ${answer.headers.has('x-middleware-rewrite') || answer.headers.has('x-matched-path') ? 'sent' : '–'} |`)
+      expect(answer.status, name).toBeGreaterThanOrEqual(200)
+      expect(answer.status, name).toBeLessThan(500)
+      if (status) expect(answer.status, name).toBe(status)
+      expect(answer.headers.has('x-personalized-inputs'), name).toBe(false)
+      expect(answer.headers.get('location') ?? '', name).not.toMatch(/^(?:https?:)?\/\/(?!127\.0\.0\.1)/)
+    }
+    console.log(table.join('\n'))
+  }, 60_000)
 })
