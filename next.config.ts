@@ -25,9 +25,6 @@ const nextConfig: NextConfig = {
   // SITE_CACHE=next keeps Next's own cache instead (for `npm run bench:storage`'s "before").
   ...(process.env.SITE_CACHE === 'next' ? {} : { cacheHandler: path.join(rootDir, 'web/server/cache/cacheHandler.ts'), cacheMaxMemorySize: 0 }),
   poweredByHeader: false,
-  // Next's own trailing-slash redirect names the host an absolute-form request line gave (an off-site
-  // Location); the request hook (web/proxy.ts) redirects with a relative Location instead.
-  skipTrailingSlashRedirect: true,
   // `next dev` serves its scripts and HMR socket only to localhost pages unless told: the site (and
   // the Studio) opened at 127.0.0.1 would otherwise hang on a spinner.
   allowedDevOrigins: ['127.0.0.1'],

@@ -17,10 +17,9 @@ import { isKnownSlug, personalizedRouteAt } from './content/routing'
  *    decided here (lib/personalization/visit.ts), on every host: `npm start`, plain `next start`, Vercel. An
  *    answer that sets a cookie or that the visitor's cookies shaped is marked private for shared caches.
  * 2. Paths that are no page are logged and answered with the prebuilt not-found page.
- * 3. Odd requests get a clean answer on every host (the front answers them itself under `npm start`): a method
- *    a page does not take is a 405 with the security headers; an address with a trailing slash is sent to
- *    the same path without it on this site (a relative Location: never the host an absolute-form request
- *    named; next.config turns Next's own redirect off).
+ * 3. A method a page does not take is answered 405 with the security headers, on every host (the front
+ *    answers it itself under `npm start`). What Next answers before this hook runs (TRACE, `OPTIONS *`, an
+ *    absolute-form target) is in docs/ab-testing.md's host table.
  */
 const NOT_FOUND = '/_not-found'
 const VARIANT_PREFIX = '/personalized/'
@@ -53,7 +52,7 @@ function takesMethod(request: NextRequest): boolean {
 
 /** What the request hook answers itself carries the security headers too, and allows nothing to run. */
 function ownAnswer(status: number, text: string, headers: Record<string, string> = {}): NextResponse {
-  const response = new NextResponse(text ? `${text}\n` : null, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers } })
+  const response = new NextResponse(`${text}\n`, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers } })
   for (const { key, value } of commonHeaders(headerOptionsFor(process.env, process.env.NODE_ENV === 'production'))) response.headers.set(key, value)
   response.headers.set('content-security-policy', "default-src 'none'; frame-ancestors 'none'")
   return response
@@ -62,11 +61,6 @@ function ownAnswer(status: number, text: string, headers: Record<string, string>
 async function answer(request: NextRequest): Promise<NextResponse> {
   const { pathname, searchParams } = request.nextUrl
   if (!takesMethod(request)) return ownAnswer(405, 'Method not allowed.', { allow: 'GET, HEAD' })
-  if (pathname.length > 1 && pathname.endsWith('/')) {
-    // Relative: the browser stays on the host it asked, whatever host an absolute-form request line named.
-    const search = request.nextUrl.search
-    return ownAnswer(308, '', { location: `/${pathname.replace(/^\/+|\/+$/g, '')}${search}` })
-  }
 
   if (pathname === NOT_FOUND) return NextResponse.next()
   if (pathname.startsWith(VARIANT_PREFIX)) {
