@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { cpSync, rmSync } from 'node:fs'
 import path from 'node:path'
-import { enrollmentValue } from '../../web/lib/personalization/enrollment'
+import { enrollmentValue } from '../../web/lib/personalization/enrollment.ts'
 
 /** Builds and starts the site's production server with extra environment; resolves once it answers. */
 export interface NextServer {
