@@ -17,8 +17,9 @@ import { isKnownSlug, personalizedRouteAt } from './content/routing'
  *    decided here (lib/personalization/visit.ts), on every host: `npm start`, plain `next start`, Vercel. An
  *    answer that sets a cookie or that the visitor's cookies shaped is marked private for shared caches.
  * 2. Paths that are no page are logged and answered with the prebuilt not-found page.
- * 3. A method a page does not take is answered 405 with the security headers, on every host (the front
- *    answers it itself under `npm start`). What Next answers before this hook runs (TRACE, `OPTIONS *`, an
+ * 3. A method a page does not take is answered 405 with the security headers, and an address with a trailing
+ *    slash is redirected to the one without it with them too (next.config turns Next's own redirect, which
+ *    carries none, off), on every host (the front answers odd methods itself under `npm start`). What Next answers before this hook runs (TRACE, `OPTIONS *`, an
  *    absolute-form target) is in docs/ab-testing.md's host table.
  */
 const NOT_FOUND = '/_not-found'
@@ -52,7 +53,10 @@ function takesMethod(request: NextRequest): boolean {
 
 /** What the request hook answers itself carries the security headers too, and allows nothing to run. */
 function ownAnswer(status: number, text: string, headers: Record<string, string> = {}): NextResponse {
-  const response = new NextResponse(`${text}\n`, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers } })
+  return withSecurityHeaders(new NextResponse(`${text}\n`, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers } }))
+}
+
+function withSecurityHeaders(response: NextResponse): NextResponse {
   for (const { key, value } of commonHeaders(headerOptionsFor(process.env, process.env.NODE_ENV === 'production'))) response.headers.set(key, value)
   response.headers.set('content-security-policy', "default-src 'none'; frame-ancestors 'none'")
   return response
@@ -61,6 +65,12 @@ function ownAnswer(status: number, text: string, headers: Record<string, string>
 async function answer(request: NextRequest): Promise<NextResponse> {
   const { pathname, searchParams } = request.nextUrl
   if (!takesMethod(request)) return ownAnswer(405, 'Method not allowed.', { allow: 'GET, HEAD' })
+  if (pathname.length > 1 && pathname.endsWith('/')) {
+    // The address without its trailing slash, on this host (Next sends it as a relative Location), with the security headers.
+    const target = request.nextUrl.clone()
+    target.pathname = pathname.replace(/\/+$/, '')
+    return withSecurityHeaders(NextResponse.redirect(target, 308))
+  }
 
   if (pathname === NOT_FOUND) return NextResponse.next()
   if (pathname.startsWith(VARIANT_PREFIX)) {

@@ -158,9 +158,15 @@ describe('odd requests on plain next start', () => {
       { name: 'GET /', head: 'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n', status: 200 },
     ]
     const table: string[] = ['| request | status | Location | X-Content-Type-Options | x-middleware-rewrite / x-matched-path |', '| --- | --- | --- | --- | --- |']
-    for (const { name, head, body, status, answeredBy } of cases) {
-      const answer = await raw(port, head, { body })
+    const answers = []
+    for (const { head, body } of cases) answers.push(await raw(port, head, { body }))
+    for (const [index, { name, answeredBy }] of cases.entries()) {
+      const answer = answers[index]!
       table.push(`| ${name} | ${answer.status}${answeredBy ? ' (Next, before the request hook)' : ''} | ${answer.headers.get('location') ?? '–'} | ${answer.headers.get('x-content-type-options') ?? '–'} | ${answer.headers.has('x-middleware-rewrite') || answer.headers.has('x-matched-path') ? 'sent' : '–'} |`)
+    }
+    console.log(table.join('\n'))
+    for (const [index, { name, status, answeredBy }] of cases.entries()) {
+      const answer = answers[index]!
       expect(answer.status, name).toBeGreaterThanOrEqual(200)
       expect(answer.headers.has('x-personalized-inputs'), name).toBe(false)
       if (answeredBy) continue
@@ -168,6 +174,5 @@ describe('odd requests on plain next start', () => {
       expect(answer.headers.get('x-content-type-options'), name).toBe('nosniff')
       expect(answer.headers.get('location') ?? '', name).not.toMatch(/^(?:https?:)?\/\//)
     }
-    console.log(table.join('\n'))
   }, 60_000)
 })
