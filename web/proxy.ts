@@ -67,8 +67,8 @@ async function answer(request: NextRequest): Promise<NextResponse> {
   if (!takesMethod(request)) return ownAnswer(405, 'Method not allowed.', { allow: 'GET, HEAD' })
   if (pathname.length > 1 && pathname.endsWith('/')) {
     // The address without its trailing slash, on this host (Next sends it as a relative Location), with the security headers.
-    const target = request.nextUrl.clone()
-    target.pathname = pathname.replace(/\/+$/, '')
+    // A plain URL: a clone of nextUrl keeps the slash (NextURL formats the path as the request had it).
+    const target = new URL(`${pathname.replace(/\/+$/, '')}${request.nextUrl.search}`, request.url)
     return withSecurityHeaders(NextResponse.redirect(target, 308))
   }
 

@@ -144,13 +144,13 @@ describe('odd requests on plain next start', () => {
    */
   it('answers each without a 5xx and with the security headers where the site answers, never with x-personalized-inputs', async () => {
     const port = HOSTS.find((host) => host.server === 'next')!.port
-    const cases: { name: string; head: string; body?: string; status?: number; answeredBy?: 'next' }[] = [
+    const cases: { name: string; head: string; body?: string; status?: number; location?: string; answeredBy?: 'next' }[] = [
       { name: 'TRACE /', head: 'TRACE / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n', answeredBy: 'next' },
       { name: 'PUT /ants', head: 'PUT /ants HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\nConnection: close\r\n\r\n', status: 405 },
       { name: 'DELETE /', head: 'DELETE / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n', status: 405 },
       { name: 'POST /ants (no server action)', head: 'POST /ants HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\nConnection: close\r\n\r\n', status: 405 },
       { name: 'GET http://evil.example/about-us/', head: 'GET http://evil.example/about-us/ HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n', answeredBy: 'next' },
-      { name: 'GET /about-us/', head: 'GET /about-us/ HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n', status: 308 },
+      { name: 'GET /about-us/?kw=x', head: 'GET /about-us/?kw=x HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n', status: 308, location: '/about-us?kw=x' },
       { name: 'OPTIONS *', head: 'OPTIONS * HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n', answeredBy: 'next' },
       // 10 MB announced, 10 bytes sent: refused by its Content-Length, before the body (which never comes) is read.
       { name: 'POST /api/calls, Content-Length 10 MB', head: 'POST /api/calls HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 10485760\r\n\r\n', body: '{"page":"/', status: 413 },
@@ -165,7 +165,7 @@ describe('odd requests on plain next start', () => {
       table.push(`| ${name} | ${answer.status}${answeredBy ? ' (Next, before the request hook)' : ''} | ${answer.headers.get('location') ?? '–'} | ${answer.headers.get('x-content-type-options') ?? '–'} | ${answer.headers.has('x-middleware-rewrite') || answer.headers.has('x-matched-path') ? 'sent' : '–'} |`)
     }
     console.log(table.join('\n'))
-    for (const [index, { name, status, answeredBy }] of cases.entries()) {
+    for (const [index, { name, status, location, answeredBy }] of cases.entries()) {
       const answer = answers[index]!
       expect(answer.status, name).toBeGreaterThanOrEqual(200)
       expect(answer.headers.has('x-personalized-inputs'), name).toBe(false)
@@ -173,6 +173,7 @@ describe('odd requests on plain next start', () => {
       expect(answer.status, name).toBe(status)
       expect(answer.headers.get('x-content-type-options'), name).toBe('nosniff')
       expect(answer.headers.get('location') ?? '', name).not.toMatch(/^(?:https?:)?\/\//)
+      if (location) expect(answer.headers.get('location'), name).toBe(location)
     }
   }, 60_000)
 })
