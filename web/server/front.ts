@@ -10,7 +10,7 @@ import { checkRequestTarget, withoutPreviewCookies } from './requestTarget.ts'
 import { signatureLooksFresh, SIGNATURE_HEADER_NAME } from '../lib/webhook.ts'
 import { ARM_COOKIE_PREFIX, hasKeptCookie, SOURCE_COOKIE } from '../lib/personalization/header.ts'
 import type { RequestExtras } from '../lib/personalization/variant.ts'
-import { decideVisit, visitCacheControl } from '../lib/personalization/visit.ts'
+import { cdnCacheControl, decideVisit, visitCacheControl } from '../lib/personalization/visit.ts'
 import { pageCacheKey, type CachedPage, type PageCache, type RouteLookup } from './pageCache.ts'
 import { inlineScriptHashes, withScriptHashes } from './scriptHashes.ts'
 import { withTagSources } from './tagPolicy.ts'
@@ -260,8 +260,12 @@ export function createFrontHandler(options: FrontOptions) {
     const result: OutgoingHttpHeaders = { ...headers }
     if (setCookies.length > 0) result['set-cookie'] = setCookies
     else delete result['set-cookie']
-    const privately = visitCacheControl({ setCookies, shapedByCookie: visitorCopies.has(request) })
+    const visit = { setCookies, shapedByCookie: visitorCopies.has(request) }
+    const privately = visitCacheControl(visit)
     if (privately) result['cache-control'] = privately
+    // What the request hook sets for a CDN on such an answer; a copy served here was rendered for another visit.
+    const cdn = cdnCacheControl(visit)
+    if (cdn) result['cdn-cache-control'] = result['surrogate-control'] = cdn
     return result
   }
 
