@@ -105,6 +105,18 @@ describe('an A/B test behind the front', () => {
     }
   })
 
+  it('a campaign landing sets the kept campaign with its version, privately and for a CDN too, also from the copy', async () => {
+    for (let visit = 0; visit < 2; visit++) {
+      const landing = await fetch(`${base}/spring?utm_campaign=Termites+Fall&gclid=${visit}`, { headers: { cookie: armCookie(EXPERIMENT, 'b', 'CCCCCCCCCCCCCCCCCCCCCC').split(';')[0]! } })
+      expect(await landing.text()).toContain('data-call-arm="b"')
+      expect(landing.headers.get('set-cookie')).toBe('lpe_src=campaign%3Atermites%20fall; Path=/; SameSite=Lax; HttpOnly')
+      expect(landing.headers.get('cache-control')).toBe('private, no-store')
+      expect(landing.headers.get('cdn-cache-control')).toBe('no-store')
+      expect(landing.headers.get('surrogate-control')).toBe('no-store')
+      if (visit === 1) expect(landing.headers.get('x-page-cache')).toBe('hit')
+    }
+  })
+
   it('reads a cookie with a space before "=" as the proxy does (one parser): a kept campaign is never stored as the plain page', async () => {
     const kept = `${armCookie(EXPERIMENT, 'a', 'AAAAAAAAAAAAAAAAAAAAAA').split(';')[0]}; ${SOURCE_COOKIE} =campaign%3Atermites%20fall`
     const first = await fetch(`${base}/spring`, { headers: { cookie: kept } })
