@@ -25,6 +25,9 @@ const nextConfig: NextConfig = {
   // SITE_CACHE=next keeps Next's own cache instead (for `npm run bench:storage`'s "before").
   ...(process.env.SITE_CACHE === 'next' ? {} : { cacheHandler: path.join(rootDir, 'web/server/cache/cacheHandler.ts'), cacheMaxMemorySize: 0 }),
   poweredByHeader: false,
+  // The request hook (web/proxy.ts) redirects an address with a trailing slash itself, with the security
+  // headers; Next's own redirect carries none.
+  skipTrailingSlashRedirect: true,
   // `next dev` serves its scripts and HMR socket only to localhost pages unless told: the site (and
   // the Studio) opened at 127.0.0.1 would otherwise hang on a spinner.
   allowedDevOrigins: ['127.0.0.1'],

@@ -1,10 +1,9 @@
 import { NextResponse, type NextRequest } from 'next/server'
 import { resolveLocation } from './lib/location'
 import { encodeVariant, lookupsFor, readInputs, routeInputs, variantFor } from './lib/personalization/variant'
-import { PERSONALIZATION_HEADER, personalizationHeader } from './lib/personalization/header'
 import { cdnCacheControl, decideVisit, type VisitDecision } from './lib/personalization/visit'
 import { recordBotExcluded } from './lib/calls'
-import { headerOptionsFor, pageCsp } from './lib/securityHeaders'
+import { commonHeaders, headerOptionsFor, pageCsp } from './lib/securityHeaders'
 import { isKnownSlug, personalizedRouteAt } from './content/routing'
 import { applyEdgeHeaders, EDGE_HEADERS, markForSharedCaches, pageTags, sharedCacheHeaders } from './content/edgeKeys'
 import { serverConfig } from './lib/config'
@@ -12,13 +11,18 @@ import { serverConfig } from './lib/config'
 /**
  * Runs before every page request (not assets, not the Studio):
  * 1. Pages that read ad inputs (content: a page's "Ad inputs"; `/` and `/v2` in the bundled content), run an
- *    A/B test, or, when Site settings have tracking-number rules, every page, are rewritten to a cached variant
+ *    A/B test, or, when Site settings have tracking-number rules, every page (content: web/content/pageShapes.ts,
+ *    which the front under `npm start` reads too), are rewritten to a cached variant
  *    route when the request shapes one, so the first HTML already says "Wasp Removal", "Dallas, TX" and the
  *    campaign's number, served from the cache.
  *    The visitor's address (with gclid, utm_*, …) is left as it is. The A/B version and the kept campaign are
  *    decided here (lib/personalization/visit.ts), on every host: `npm start`, plain `next start`, Vercel. An
  *    answer that sets a cookie or that the visitor's cookies shaped is marked private for shared caches.
  * 2. Paths that are no page are logged and answered with the prebuilt not-found page.
+ * 3. A method a page does not take is answered 405 with the security headers, and an address with a trailing
+ *    slash is redirected to the one without it with them too (next.config turns Next's own redirect, which
+ *    carries none, off), on every host (the front answers odd methods itself under `npm start`). What Next answers before this hook runs (TRACE, `OPTIONS *`, an
+ *    absolute-form target) is in docs/ab-testing.md's host table.
  */
 const NOT_FOUND = '/_not-found'
 const VARIANT_PREFIX = '/personalized/'
@@ -46,8 +50,31 @@ function draftPagePolicy(): string {
   return (draftPolicy ??= pageCsp({ ...headerOptionsFor(process.env, process.env.NODE_ENV === 'production'), draftPreview: true }))
 }
 
+/** Pages answer GET and HEAD; a draft-mode page also takes its Presentation tool's server actions (POST with Next-Action). */
+function takesMethod(request: NextRequest): boolean {
+  return request.method === 'GET' || request.method === 'HEAD' || (request.method === 'POST' && request.headers.has('next-action'))
+}
+
+/** What the request hook answers itself carries the security headers too, and allows nothing to run. */
+function ownAnswer(status: number, text: string, headers: Record<string, string> = {}): NextResponse {
+  return withSecurityHeaders(new NextResponse(`${text}\n`, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers } }))
+}
+
+function withSecurityHeaders(response: NextResponse): NextResponse {
+  for (const { key, value } of commonHeaders(headerOptionsFor(process.env, process.env.NODE_ENV === 'production'))) response.headers.set(key, value)
+  response.headers.set('content-security-policy', "default-src 'none'; frame-ancestors 'none'")
+  return response
+}
+
 async function answer(request: NextRequest): Promise<NextResponse> {
   const { pathname, searchParams } = request.nextUrl
+  if (!takesMethod(request)) return ownAnswer(405, 'Method not allowed.', { allow: 'GET, HEAD' })
+  if (pathname.length > 1 && pathname.endsWith('/')) {
+    // The address without its trailing slash, on this host (Next sends it as a relative Location), with the security headers.
+    // A plain URL: a clone of nextUrl keeps the slash (NextURL formats the path as the request had it).
+    const target = new URL(`${pathname.replace(/\/+$/, '')}${request.nextUrl.search}`, request.url)
+    return withSecurityHeaders(NextResponse.redirect(target, 308))
+  }
 
   if (pathname === NOT_FOUND) return NextResponse.next()
   if (pathname.startsWith(VARIANT_PREFIX)) {
@@ -68,14 +95,14 @@ async function answer(request: NextRequest): Promise<NextResponse> {
     if (visit.excludedBot) recordBotExcluded(visit.excludedBot)
     const inputs = routeInputs(route, readInputs(searchParams, { arm: visit.arm, trackingSource: visit.trackingSource }))
     const variant = variantFor(route, inputs, await lookupsFor(route, inputs, resolveLocation))
-    if (!variant) return taught(forVisitor(NextResponse.next(), visit), route)
+    if (!variant) return forVisitor(NextResponse.next(), visit)
     const target = ownRoute(`${VARIANT_PREFIX}${route.id}/${encodeVariant(variant)}`, request)
     target.search = ''
     const headers = new Headers(request.headers)
     headers.set(VARIANT_TOKEN_HEADER, VARIANT_TOKEN)
     const edge = { setsCookie: visit.setCookies.length > 0, visitorShaped: cdnCacheControl(visit) !== undefined, tags: pageTags(route.id) }
     headers.set(EDGE_HEADERS, JSON.stringify(sharedCacheHeaders(edge, serverConfig().edge)))
-    return taught(forVisitor(NextResponse.rewrite(target, { request: { headers } }), visit), route)
+    return forVisitor(NextResponse.rewrite(target, { request: { headers } }), visit)
   }
 
   const segments = pathname.split('/').filter(Boolean)
@@ -84,7 +111,7 @@ async function answer(request: NextRequest): Promise<NextResponse> {
     console.warn(`[404] ${pathname.slice(0, 300)}`)
     return NextResponse.rewrite(ownRoute(NOT_FOUND, request))
   }
-  return taught(NextResponse.next(), undefined)
+  return NextResponse.next()
 }
 
 /**
@@ -99,12 +126,6 @@ function forVisitor(response: NextResponse, visit: VisitDecision): NextResponse 
     response.headers.set('cdn-cache-control', cdn)
     response.headers.set('surrogate-control', cdn)
   }
-  return response
-}
-
-/** Tells the front which inputs shape this page (lib/personalization/header.ts). */
-function taught(response: NextResponse, route: Parameters<typeof personalizationHeader>[0]): NextResponse {
-  response.headers.set(PERSONALIZATION_HEADER, personalizationHeader(route))
   return response
 }
 

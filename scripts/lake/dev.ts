@@ -14,6 +14,8 @@ nextEnv.loadEnvConfig(root, true, console, true)
 const args = process.argv.slice(2)
 const next = path.join(root, 'node_modules/next/dist/bin/next')
 const env: NodeJS.ProcessEnv = { ...process.env }
+// A/B enrollment cookies are signed (web/lib/personalization/enrollment.ts): a secret for this session unless .env has one.
+env.SITE_SECRET ||= randomBytes(32).toString('base64url')
 
 if (!process.env.NEXT_PUBLIC_SANITY_PROJECT_ID) {
   const lakePort = Number(process.env.SANITY_LAKE_PORT || 3334)

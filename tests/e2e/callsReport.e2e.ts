@@ -156,7 +156,7 @@ describe('the Calls report', () => {
 async function firstVisit(): Promise<{ cookie: string; arm: string }> {
   const response = await fetch(`${site.url}${TEST_PAGE}`, { headers: { 'user-agent': PHONE_UA } })
   const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0]!
-  expect(cookie).toMatch(new RegExp(`^lpe_ab_${TEST_NAME}=(a|b)\\.[A-Za-z0-9_-]{22}$`))
+  expect(cookie).toMatch(new RegExp(`^lpe_ab_${TEST_NAME}=(a|b)\\.[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{43}$`))
   await response.arrayBuffer()
   return { cookie, arm: cookie.split('=')[1]!.split('.')[0]! }
 }

@@ -4,7 +4,7 @@ import { bundledDocuments } from '../../web/lib/sanity/localDataset'
 import { formatUsPhone } from '../../web/lib/phone'
 import { startVarnish, type Varnish } from '../support/varnish'
 import { waitFor } from '../support/waitFor'
-import { startSite, type NextServer } from './nextServer'
+import { signedArmCookie, startSite, type NextServer } from './nextServer'
 
 /**
  * One behaviour on every host: the same A/B and tracking-number checks against `npm start` (the front and
@@ -72,7 +72,7 @@ const headerRows: string[] = []
 function row(host: string, what: string, response: Response) {
   const setCookie = response.headers.get('set-cookie')
   const cell = (name: string) => response.headers.get(name) ?? '–'
-  headerRows.push(`| ${host} | ${what} | ${cell('cache-control')} | ${cell('cdn-cache-control')} | ${cell('vary')} | ${setCookie ? setCookie.split(';')[0]!.replace(/\.[A-Za-z0-9_-]{22}$/, '.<id>') : '–'} |`)
+  headerRows.push(`| ${host} | ${what} | ${cell('cache-control')} | ${cell('cdn-cache-control')} | ${cell('vary')} | ${setCookie ? setCookie.split(';')[0]!.replace(/\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}$/, '.<id>.<signature>') : '–'} |`)
 }
 
 afterAll(() => {
@@ -101,7 +101,7 @@ describe.each(HOSTS)('on $name', (host) => {
         Array.from({ length: 20 }, async () => {
           const response = await get('/hosts-ab?gclid=x')
           const arm = armOf(await response.text())
-          expect(cookieOf(response)).toBe(`lpe_ab_${TEST_NAME}=${arm}.${cookieOf(response).split('.')[1]}`)
+          expect(cookieOf(response)).toBe(signedArmCookie(TEST_NAME, arm!, cookieOf(response).split('.')[1]))
           expectPrivate(response, 'sets a cookie')
           return arm
         }),
@@ -125,7 +125,7 @@ describe.each(HOSTS)('on $name', (host) => {
       expect(armOf(await again.text())).toBe(arm)
       if (visit === 0) row(host.name, 'test page, returning visitor', again)
     }
-    const b = await get('/hosts-ab', { cookie: `lpe_ab_${TEST_NAME}=b.AAAAAAAAAAAAAAAAAAAAAA` })
+    const b = await get('/hosts-ab', { cookie: signedArmCookie(TEST_NAME, 'b') })
     expect(h1(await b.text())).toBe('Pests Gone By Friday')
     const crawler = await get('/hosts-ab', { 'user-agent': CRAWLER_UA })
     expect(crawler.headers.get('set-cookie')).toBeNull()
@@ -136,7 +136,7 @@ describe.each(HOSTS)('on $name', (host) => {
   })
 
   it('serves an ended test’s page to everyone, a kept version included, with no cookie', async () => {
-    for (const cookie of ['', 'lpe_ab_hosts-ended=b.AAAAAAAAAAAAAAAAAAAAAA']) {
+    for (const cookie of ['', signedArmCookie('hosts-ended', 'b')]) {
       const response = await get('/hosts-ended', cookie ? { cookie } : {})
       expect(response.headers.get('set-cookie')).toBeNull()
       expect(h1(await response.text())).toBe(controlTitle)

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { cpSync, rmSync } from 'node:fs'
 import path from 'node:path'
+import { enrollmentValue } from '../../web/lib/personalization/enrollment.ts'
 
 /** Builds and starts the site's production server with extra environment; resolves once it answers. */
 export interface NextServer {
@@ -39,6 +40,14 @@ export async function buildNext(env: Record<string, string>, { compiledIn }: { c
   if (code !== 0) throw new Error(`next build failed (${code}):\n${output.join('').slice(-20000)}`)
 }
 
+/** The secret the servers the tests start sign A/B enrollment cookies with (SITE_SECRET). */
+export const TEST_SITE_SECRET = 'e2e-site-secret-for-signing-enrollment-cookies'
+
+/** A version cookie (`name=value`) as the servers the tests start would have set it: signed with TEST_SITE_SECRET. */
+export function signedArmCookie(test: string, arm: string, visitor = 'AAAAAAAAAAAAAAAAAAAAAA'): string {
+  return `lpe_ab_${test}=${enrollmentValue(test, arm, visitor, TEST_SITE_SECRET)}`
+}
+
 /**
  * Starts the production server (`npm start`: web/server/main.ts, the front and Next behind it) on
  * the production build; `server: 'next'` starts plain `next start` instead, for comparison benches.
@@ -54,7 +63,7 @@ export async function startSite(port: number, env: Record<string, string> = {}, 
     command,
     {
       cwd: ROOT,
-      env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', ...env },
+      env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', SITE_SECRET: TEST_SITE_SECRET, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   )

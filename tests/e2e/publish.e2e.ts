@@ -6,7 +6,7 @@ import { bundledDocuments, type SanityDocumentLike } from '../../web/lib/sanity/
 import { startLocalLake, type LocalLake } from '../../scripts/lake/server'
 import { siteEnvOnLake } from '../../scripts/lake/siteEnv'
 import { PLANTED_SECRETS } from '../support/plantedSecrets'
-import { startSite, type NextServer } from './nextServer'
+import { signedArmCookie, startSite, type NextServer } from './nextServer'
 
 /**
  * Publish → live, end to end: the production build is served against the local Content Lake (scripts/lake; the
@@ -153,12 +153,12 @@ describe('personalization as content', () => {
       },
     })
     expect(await sendWebhook({ _type: 'page', _id: 'page-ab-test', slug: 'ab-test' })).toBe(200)
-    const versionB = 'lpe_ab_spring-headline=b'
+    const versionB = signedArmCookie('spring-headline', 'b')
     await until(async () => (await h1('/ab-test', { cookie: versionB })) === 'Pests Gone By Friday', 75_000)
     // A first visit gets a version and a cookie; with the cookie it keeps it.
     const first = await fetch(`${site.url}/ab-test?gclid=1`)
     const cookie = (first.headers.get('set-cookie') ?? '').split(';')[0]!
-    expect(cookie).toMatch(/^lpe_ab_spring-headline=(a|b)\.[A-Za-z0-9_-]{22}$/)
+    expect(cookie).toMatch(/^lpe_ab_spring-headline=(a|b)\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}$/)
     const arm = cookie.split('=')[1]!.split('.')[0]
     const firstHtml = await first.text()
     expect(firstHtml).toContain(`data-call-experiment="spring-headline" data-call-arm="${arm}"`)

@@ -12,7 +12,7 @@ import { telHref } from '../../web/lib/phone'
 import { seedCallLog } from '../support/callLogFixture'
 import { noteRetry } from '../support/retries'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser'
-import { startSite, type NextServer } from './nextServer'
+import { signedArmCookie, startSite, type NextServer } from './nextServer'
 
 /**
  * The real Studio, in Chromium, on the local Content Lake (scripts/lake): the production build is
@@ -382,7 +382,7 @@ describe('the Studio on the local Content Lake', { timeout: 240_000 }, () => {
     await until(
       '/spring-offer shows version b to everyone',
       async () => {
-        const [plain, keptA] = await Promise.all([fetch(`${site.url}/spring-offer`), fetch(`${site.url}/spring-offer`, { headers: { cookie: 'lpe_ab_spring-offer-headline=a' } })])
+        const [plain, keptA] = await Promise.all([fetch(`${site.url}/spring-offer`), fetch(`${site.url}/spring-offer`, { headers: { cookie: signedArmCookie('spring-offer-headline', 'a') } })])
         const bodies = await Promise.all([plain.text(), keptA.text()])
         return plain.headers.get('set-cookie') === null && bodies.every((body) => /<h1[^>]*>Pests Gone By Friday<\/h1>/.test(body))
       },

@@ -20,18 +20,19 @@ const ROUTES_TTL_MS = 30_000
  * own copy of this module.
  */
 const LISTS = Symbol.for('pest-site.routeLists')
-function registry(): Set<() => void> {
-  const global = globalThis as unknown as Record<symbol, Set<() => void> | undefined>
+function registry(): Set<() => Promise<unknown>> {
+  const global = globalThis as unknown as Record<symbol, Set<() => Promise<unknown>> | undefined>
   return (global[LISTS] ??= new Set())
 }
 
 /**
  * After a publish: every list reloads now (the publish expired its cache tag, so the reload reads the
- * new content), so a new or newly personalized page is served within moments. If the reload fails,
- * the last list stays: a failing Content Lake never empties what the proxy knows.
+ * new content); the webhook answers once they are reloaded, so a test started or ended applies from the
+ * first request after the publish. If the reload fails, the last list stays: a failing Content Lake never
+ * empties what the proxy knows.
  */
-export function forgetRouteLists(): void {
-  for (const refresh of registry()) refresh()
+export async function forgetRouteLists(): Promise<void> {
+  await Promise.allSettled([...registry()].map((refresh) => refresh()))
 }
 
 function refreshedList<T extends object>(what: string, load: () => Promise<T>) {
@@ -48,7 +49,7 @@ function refreshedList<T extends object>(what: string, load: () => Promise<T>) {
       }
     },
   })
-  registry().add(() => void cache.fetch('list', { forceRefresh: true }))
+  registry().add(() => cache.fetch('list', { forceRefresh: true }))
   return () => cache.fetch('list')
 }
 

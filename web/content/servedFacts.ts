@@ -4,28 +4,29 @@ import { keptArmVisitor } from '@/lib/personalization/header'
 import { isKnownSlug, personalizedRouteAt } from '@/content/routing'
 import { getSettings } from '@/content/loaders'
 
-/** What the server itself knows about the page a beacon names, and the visitor's own version cookie. */
+/** What the server itself knows about the page a beacon names, and the visitor's own signed version cookie. */
 export async function servedFacts(request: NextRequest, page: string): Promise<ServedFacts> {
+  const facts = await pageFacts(page)
+  const kept = facts.route?.experiment ? keptArmVisitor(request.headers.get('cookie') ?? undefined, facts.route.experiment) : undefined
+  return { ...facts, ...(kept ? { kept } : {}) }
+}
+
+/** What the content says about a page: its route, whether it exists, the numbers it may show. */
+export async function pageFacts(page: string): Promise<Omit<ServedFacts, 'kept'>> {
   try {
-    return await factsFromContent(request, page)
+    const [route, settings, known] = await Promise.all([
+      personalizedRouteAt(page),
+      getSettings(),
+      page === '/' ? true : /^\/[^/]+$/.test(page) ? isKnownSlug(decodeSegment(page.slice(1))) : false,
+    ])
+    const numbers = new Set([settings.phone, ...(route?.trackingNumbers ?? []).map((rule) => rule.phone)].filter((number): number is string => Boolean(number)))
+    // No list of addresses could be loaded (the Content Lake is down): the tap is kept with its page rather than lost.
+    return { routed: known !== false, ...(route ? { route } : {}), numbers }
   } catch (error) {
     // The content cannot be read: the tap is kept with its page, without what only the content can vouch for.
     console.error(`[calls] could not check the tap against the content: ${error instanceof Error ? error.message : String(error)}`)
     return { routed: true, numbers: new Set() }
   }
-}
-
-async function factsFromContent(request: NextRequest, page: string): Promise<ServedFacts> {
-  const [route, settings, known] = await Promise.all([
-    personalizedRouteAt(page),
-    getSettings(),
-    page === '/' ? true : /^\/[^/]+$/.test(page) ? isKnownSlug(decodeSegment(page.slice(1))) : false,
-  ])
-  const numbers = new Set([settings.phone, ...(route?.trackingNumbers ?? []).map((rule) => rule.phone)].filter((number): number is string => Boolean(number)))
-  // No list of addresses could be loaded (the Content Lake is down): the tap is kept with its page rather than lost.
-  const routed = known !== false
-  const kept = route?.experiment ? keptArmVisitor(request.headers.get('cookie') ?? undefined, route.experiment) : undefined
-  return { routed, ...(route ? { route } : {}), numbers, ...(kept ? { kept } : {}) }
 }
 
 function decodeSegment(segment: string): string {

@@ -97,6 +97,8 @@ const buildEnvSchema = () =>
       /** Tests only: a loopback stand-in of Fastly's API (default https://api.fastly.com). */
       FASTLY_API_URL: z.string().refine(isHttpUrl, 'FASTLY_API_URL must be an http(s) URL.'),
       SHARED_CACHE_TTL_SECONDS: z.string().regex(/^[1-9]\d{0,3}$/, 'SHARED_CACHE_TTL_SECONDS must be a whole number of seconds (1–9999).'),
+      /** Signs A/B enrollment cookies (web/lib/personalization/enrollment.ts); every instance shares it. */
+      SITE_SECRET: z.string().min(32, 'SITE_SECRET must be at least 32 characters (a long random string, e.g. openssl rand -base64 32).'),
     })
     .partial()
 
@@ -167,6 +169,8 @@ export interface Config {
   sanity: RemoteSanityConfig | null
   sanityApiVersion: string
   revalidateSecret: string | undefined
+  /** Signs A/B enrollment cookies; unset: a per-process secret (npm run check:launch blocks that in production). */
+  siteSecret: string | undefined
   skipConsistencyWait: boolean
   supabase: SupabaseConfig | null
   /** The site's public address: canonical URLs, sitemap, JSON-LD. Never taken from a request. */
@@ -231,6 +235,7 @@ export function readConfig(env: Env): Config {
       : null,
     sanityApiVersion,
     revalidateSecret: valid.SANITY_REVALIDATE_SECRET,
+    siteSecret: valid.SITE_SECRET,
     skipConsistencyWait: valid.SANITY_WEBHOOK_SKIP_CONSISTENCY_WAIT === 'true',
     supabase: valid.SUPABASE_URL && valid.SUPABASE_ANON_KEY ? { url: valid.SUPABASE_URL, anonKey: valid.SUPABASE_ANON_KEY } : null,
     siteUrl: new URL(valid.NEXT_PUBLIC_SITE_URL ?? DEFAULT_SITE_URL),

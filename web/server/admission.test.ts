@@ -79,6 +79,16 @@ describe('UploadGate', () => {
     third!()
     expect(gate.enter('203.0.113.3')).not.toBeNull()
   })
+
+  it('keeps the reserved last slots for networks holding none: four networks never hold them all', () => {
+    const gate = new UploadGate({ perClient: 4, perNetwork: 16, total: 64, reservedForNewNetworks: 16 })
+    let held = 0
+    for (let network = 1; network <= 4; network++) {
+      for (let address = 1; address <= 16; address++) if (gate.enter(`198.51.${network}.${address}`)) held++
+    }
+    expect(held).toBe(49)
+    expect(gate.enter('203.0.113.9')).not.toBeNull()
+  })
 })
 
 describe('readBody', () => {

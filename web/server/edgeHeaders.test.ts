@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { forSharedCaches, landingCookies } from './edgeHeaders'
+import { forSharedCaches } from './edgeHeaders'
 
-const ROUTE = { fields: [], trackingNumbers: [{ match: 'campaign' as const, value: 'termites fall', phone: '+12145550177' }] }
-const TEST_ROUTE = { ...ROUTE, experiment: { name: 'spring', arms: [{ key: 'a', weight: 50 }, { key: 'b', weight: 50 }] } }
 
 describe('forSharedCaches', () => {
   it('makes whatever sets a cookie private, for targeted fields too', () => {
@@ -22,18 +20,5 @@ describe('forSharedCaches', () => {
     const headers = { 'cache-control': 'public, max-age=0, s-maxage=5', 'x-nextjs-cache': 'HIT' }
     forSharedCaches(headers)
     expect(headers).toEqual({ 'cache-control': 'public, max-age=0, s-maxage=5', 'x-nextjs-cache': 'HIT' })
-  })
-})
-
-describe('landingCookies', () => {
-  it('gives a landing answered from a copy its campaign cookie, and nothing to a later page', () => {
-    const landing = new URLSearchParams({ utm_campaign: 'termites fall' })
-    expect(landingCookies(ROUTE, undefined, 'Mozilla/5.0', landing)).toEqual(['lpe_src=campaign%3Atermites%20fall; Path=/; SameSite=Lax; HttpOnly'])
-    expect(landingCookies(ROUTE, 'lpe_src=campaign%3Atermites%20fall', 'Mozilla/5.0', new URLSearchParams())).toEqual([])
-    expect(landingCookies(ROUTE, 'lpe_src=campaign%3Atermites%20fall', 'Mozilla/5.0', landing)).toEqual([])
-  })
-
-  it('never picks a version', () => {
-    expect(landingCookies(TEST_ROUTE, undefined, 'Mozilla/5.0', new URLSearchParams())).toEqual([])
   })
 })

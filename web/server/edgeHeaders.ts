@@ -1,7 +1,5 @@
 import type { OutgoingHttpHeaders } from 'node:http'
 import { SETS_COOKIE_CACHE_CONTROL, STALE_CACHE_CONTROL } from '../lib/edgeCache/headers.ts'
-import { decideVisit } from '../lib/personalization/visit.ts'
-import { ARM_COOKIE_PREFIX, type TaughtRoute } from '../lib/personalization/header.ts'
 
 /**
  * The front's last word on what a shared cache (nginx, Varnish, a CDN) may keep of an answer; the request
@@ -25,13 +23,4 @@ function keepFromTargetedCaches(headers: OutgoingHttpHeaders) {
   headers['cdn-cache-control'] = 'no-store'
   headers['surrogate-control'] = 'no-store'
   delete headers['cloudflare-cdn-cache-control']
-}
-
-/**
- * The campaign cookie the request hook sets on a landing (kept or cleared, lib/personalization/visit.ts),
- * for a landing answered from the front's copy: the same decision, which is not random for a campaign. A
- * version cookie is never set here: a visit without one reaches the request hook, which picks the version.
- */
-export function landingCookies(route: TaughtRoute | null | undefined, cookieHeader: string | undefined, userAgent: string | undefined, params: URLSearchParams): string[] {
-  return decideVisit(route, cookieHeader, userAgent, params, 0).setCookies.filter((cookie) => !cookie.startsWith(ARM_COOKIE_PREFIX))
 }

@@ -8,18 +8,21 @@ import { BodyError, hasBody, readBody, UploadGate } from './limits.ts'
 import type { RenderAdmission } from './admission.ts'
 import { checkRequestTarget, withoutPreviewCookies } from './requestTarget.ts'
 import { signatureLooksFresh, SIGNATURE_HEADER_NAME } from '../lib/webhook.ts'
-import { hasKeptCookie, PERSONALIZATION_HEADER } from '../lib/personalization/header.ts'
+import { ARM_COOKIE_PREFIX, hasKeptCookie, SOURCE_COOKIE } from '../lib/personalization/header.ts'
 import type { RequestExtras } from '../lib/personalization/variant.ts'
-import { readVisit, visitCacheControl } from '../lib/personalization/visit.ts'
-import { pageCacheKey, type CachedPage, type PageCache } from './pageCache.ts'
+import { cdnCacheControl, decideVisit, visitCacheControl } from '../lib/personalization/visit.ts'
+import { pageCacheKey, type CachedPage, type PageCache, type RouteLookup } from './pageCache.ts'
 import { inlineScriptHashes, withScriptHashes } from './scriptHashes.ts'
 import { withTagSources } from './tagPolicy.ts'
-import { forSharedCaches, landingCookies } from './edgeHeaders.ts'
+import { forSharedCaches } from './edgeHeaders.ts'
 import { VISITOR_SHAPED_CACHE_CONTROL } from '../lib/edgeCache/headers.ts'
 
 /**
  * The public HTTP server in front of Next (which listens on a loopback port of its own):
- * - page requests are answered from the page cache when it has a fresh copy (see pageCache.ts);
+ * - page requests are answered from the page cache when it has a fresh copy (see pageCache.ts); which
+ *   pages run an A/B test or read ad inputs is content (./pageShapes.ts), and a visit is decided here with
+ *   the request hook's own `decideVisit`: a first visit to a test page gets the cached copy of the version
+ *   it was given, with the signed cookie the decision set;
  * - every page's HTML gets a Content-Security-Policy listing its own inline scripts' hashes, so
  *   no other inline script can run; every other response gets a policy that allows nothing;
  * - pages and files answer GET and HEAD only; a body is read (bounded) only for the routes that
@@ -33,12 +36,19 @@ export type DirectAnswer = (request: { pathAndQuery: string; headers: IncomingHt
 export interface FrontOptions extends Partial<Pick<EdgeOptions, 'trustedProxies'>> {
   upstream: { host: string; port: number }
   cache: PageCache
+  /**
+   * Which pages read ad inputs, run a test or show tracking numbers, from content (./pageShapes.ts);
+   * forget() after a publish. Absent: every page is a plain page.
+   */
+  shapes?: RouteLookup & { forget?(): Promise<void> }
   /** Rewrites a page's HTML before its scripts are hashed and it is stored. */
   transformHtml?: (html: string) => string
   /** Headers every response carries (nosniff, HSTS, …); Next's own are kept where it sent them. */
   securityHeaders?: OutgoingHttpHeaders
   /** Routes that take a request body (POST), with their size limit in bytes. */
   bodyLimits?: Readonly<Record<string, number>>
+  /** Routes whose (small) body must be whole within this many ms: a tap's is under 1 KB. */
+  bodyDeadlines?: Readonly<Record<string, number>>
   /**
    * POST routes of bodyLimits the front answers itself once it has read the body, with no trip through Next
    * (Twilio's voice webhooks: a caller waits for the answer); plain `next start` answers them with the route.
@@ -48,10 +58,12 @@ export interface FrontOptions extends Partial<Pick<EdgeOptions, 'trustedProxies'
    * Caps on uploads in progress: per address, per network (/24, /56) and in total; a body idle for
    * idleMs, or not whole within totalMs, is refused (408).
    */
-  uploads?: { perClient: number; perNetwork?: number; total: number; idleMs: number; totalMs?: number }
+  uploads?: { perClient: number; perNetwork?: number; total: number; reservedForNewNetworks?: number; idleMs: number; totalMs?: number }
   /**
    * Upload slots only a publish webhook (POST /api/revalidate with a recent-looking signature) takes,
-   * so visitors' uploads can never hold up a publish. Sanity sends its body at once: a short totalMs.
+   * so visitors' uploads can never hold up a publish. Sanity sends its body at once: a short totalMs, and
+   * when the slots are full a new publish takes the slot of the one held longest (a body that only looks
+   * signed and drips is no Sanity delivery).
    */
   webhookUploads?: { perClient: number; perNetwork: number; total: number; totalMs: number }
   /** Bounds fresh renders of personalized variants (admission.ts); absent: unbounded. */
@@ -96,13 +108,16 @@ export const DEFAULT_BODY_LIMITS: Readonly<Record<string, number>> = {
   '/api/voice/status': 16 * 1024,
   '/api/voice/lease': 2 * 1024,
 }
+/** A tap's body (under 1 KB, sent at once by the browser) is whole within 2 s. */
+export const DEFAULT_BODY_DEADLINES: Readonly<Record<string, number>> = { '/api/calls': 2_000 }
 /**
  * A Next server action posted from a page in draft mode (the Presentation tool's preview, next-sanity):
  * let through to Next with its body bounded, never cached. Without the draft cookie a page stays GET/HEAD.
  */
 const DRAFT_ACTION_BODY_LIMIT = 64 * 1024
 /** A body within 20 s: with the 10 s for headers, a whole request within 30 s. */
-const DEFAULT_UPLOADS = { perClient: 4, perNetwork: 16, total: 64, idleMs: 10_000, totalMs: 20_000 }
+/** The last 16 slots only for networks holding none: four networks of slow bodies leave a fifth its slot. */
+const DEFAULT_UPLOADS = { perClient: 4, perNetwork: 16, total: 64, reservedForNewNetworks: 16, idleMs: 10_000, totalMs: 20_000 }
 const DEFAULT_WEBHOOK_UPLOADS = { perClient: 2, perNetwork: 2, total: 8, totalMs: 5_000 }
 /** For anything that is not a page's HTML (JSON, assets, RSC payloads, errors): nothing may run. */
 export const NOTHING_POLICY = "default-src 'none'; frame-ancestors 'none'"
@@ -121,11 +136,17 @@ export function createFrontHandler(options: FrontOptions) {
   const gate = new UploadGate(uploadLimits)
   const webhookUploads = options.webhookUploads ?? DEFAULT_WEBHOOK_UPLOADS
   const webhookGate = new UploadGate(webhookUploads)
+  /** Publish uploads in progress, the one held longest first. */
+  const webhookHolders = new Set<{ request: IncomingMessage; release: () => void }>()
+  const bodyDeadlines = options.bodyDeadlines ?? DEFAULT_BODY_DEADLINES
   /** When Next last answered anything: readiness counts a busy Next as up. */
   let nextAnsweredAt = 0
   const agent = new http.Agent({ keepAlive: true, maxSockets: 512 })
+  const shapes: RouteLookup & { forget?(): Promise<void> } = options.shapes ?? { get: () => null }
   /** Page requests whose copy the visitor's own cookies shaped (a kept version or campaign): kept here, keyed by them, and private downstream. */
   const visitorCopies = new WeakSet<IncomingMessage>()
+  /** The cookies the front's decision set for a page request (a new version, a landing's campaign). */
+  const decidedCookies = new WeakMap<IncomingMessage, string[]>()
 
   /** Headers for a response to the client: Next's (cleaned) plus the security set, and a policy. */
   function finalHeaders(headers: OutgoingHttpHeaders, policy: string | undefined): OutgoingHttpHeaders {
@@ -204,7 +225,7 @@ export function createFrontHandler(options: FrontOptions) {
     const pageHtml = type.startsWith('text/html') && !isStudio(path)
     if (pageHtml && request.method !== 'HEAD') return collectPage(request, response, upstreamResponse, key, generation)
     if (key) cache.delete(key)
-    const headers = clientResponseHeaders(upstreamResponse.headers)
+    const headers = visitHeaders(request, clientResponseHeaders(upstreamResponse.headers))
     if (pageHtml) {
       // HEAD: no body, so no script to allow.
       const policy = headers['content-security-policy']
@@ -229,7 +250,7 @@ export function createFrontHandler(options: FrontOptions) {
       if (response.destroyed) return
       const html = decoded(Buffer.concat(chunks), upstreamResponse.headers['content-encoding'])
       // A publish during the fetch (the cache was emptied meanwhile) makes this copy old.
-      const keep = key !== null && isCacheable(upstreamResponse, visitorCopies.has(request)) && cache.generation === generation
+      const keep = key !== null && isCacheable(upstreamResponse, visitorCopies.has(request) || decidedCookies.has(request)) && cache.generation === generation
       // A kept copy is compressed both ways, once; a page sent once only the way this client takes.
       const wanted = pageEncoding(request.headers['accept-encoding'])
       const encodings: PageEncoding[] = keep ? ['gzip', 'br'] : wanted ? [wanted] : []
@@ -239,17 +260,34 @@ export function createFrontHandler(options: FrontOptions) {
       const draft = DRAFT_COOKIES.test(request.headers.cookie ?? '')
       const rewrite = transformHtml && !draft ? transformHtml : undefined
       const page = toPage(upstreamResponse, rewrite ? Buffer.from(rewrite(html.toString('utf8')), 'utf8') : html, encodings)
-      // For any shared cache downstream: an answer that sets a cookie, or one the visitor's own cookies shaped, is this visitor's only.
-      const privately = visitCacheControl({ setCookies: [upstreamResponse.headers['set-cookie'] ?? []].flat(), shapedByCookie: visitorCopies.has(request) })
-      if (privately) page.headers['cache-control'] = privately
       if (key && keep) cache.set(key, page)
       else if (key) cache.delete(key)
       sendPage(request, response, page, key ? 'miss' : null)
     })
   }
 
-  /** `setCookies`: a landing's campaign cookie the request hook would set on this answer (landingCookies). */
-  function sendPage(request: IncomingMessage, response: ServerResponse, page: CachedPage, cacheState: 'hit' | 'miss' | null, setCookies: string[] = []) {
+  /**
+   * This visit's own headers on a page: the cookies the front's decision set (in place of any Next set for
+   * the same choices), and, for any shared cache downstream, private when it sets a cookie or the visitor's
+   * own cookies shaped it.
+   */
+  function visitHeaders(request: IncomingMessage, headers: OutgoingHttpHeaders): OutgoingHttpHeaders {
+    const decided = decidedCookies.get(request)
+    const fromNext = [headers['set-cookie'] ?? []].flat().map(String)
+    const setCookies = decided ? [...fromNext.filter((cookie) => !isVisitCookie(cookie)), ...decided] : fromNext
+    const result: OutgoingHttpHeaders = { ...headers }
+    if (setCookies.length > 0) result['set-cookie'] = setCookies
+    else delete result['set-cookie']
+    const visit = { setCookies, shapedByCookie: visitorCopies.has(request) }
+    const privately = visitCacheControl(visit)
+    if (privately) result['cache-control'] = privately
+    // What the request hook sets for a CDN on such an answer; a copy served here was rendered for another visit.
+    const cdn = cdnCacheControl(visit)
+    if (cdn) result['cdn-cache-control'] = result['surrogate-control'] = cdn
+    return result
+  }
+
+  function sendPage(request: IncomingMessage, response: ServerResponse, page: CachedPage, cacheState: 'hit' | 'miss' | null) {
     const wanted = pageEncoding(request.headers['accept-encoding'])
     const compressed = wanted === 'br' ? page.brotli : wanted === 'gzip' ? page.gzipped : null
     const encoding = compressed ? wanted : null
@@ -258,11 +296,10 @@ export function createFrontHandler(options: FrontOptions) {
       page.status,
       finalHeaders(
         {
-          ...page.headers,
+          ...visitHeaders(request, page.headers),
           ...(encoding ? { 'content-encoding': encoding } : {}),
           'content-length': body.length,
           ...(cacheState ? { 'x-page-cache': cacheState } : {}),
-          ...(setCookies.length > 0 ? { 'set-cookie': setCookies } : {}),
         },
         undefined,
       ),
@@ -270,12 +307,7 @@ export function createFrontHandler(options: FrontOptions) {
     response.end(request.method === 'HEAD' ? undefined : body)
   }
 
-  /**
-   * `rekey`: the page's cache key again once Next's answer has said which inputs shape it. When that
-   * differs from `key` (the content changed its mind, e.g. a page just got an A/B test), the answer is
-   * not kept under a key it does not belong to.
-   */
-  function fetchFromNext(request: IncomingMessage, response: ServerResponse, path: string, key: string | null, body: Buffer | null, rekey?: () => string) {
+  function fetchFromNext(request: IncomingMessage, response: ServerResponse, path: string, key: string | null, body: Buffer | null) {
     const headers = upstreamRequestHeaders(request, edge)
     // A page's copy is compressed here, once, for whoever asks for Brotli or gzip.
     if (key) headers['accept-encoding'] = 'identity'
@@ -286,12 +318,12 @@ export function createFrontHandler(options: FrontOptions) {
       headers,
       body,
       (upstreamResponse) => {
-        cache.personalized.learn(path, upstreamResponse.headers[PERSONALIZATION_HEADER])
         if (request.method === 'POST' && path === REVALIDATE_WEBHOOK && upstreamResponse.statusCode === 200) {
           cache.clear()
+          void shapes.forget?.()
           options.onPublish?.()
         }
-        relay(request, response, upstreamResponse, path, key !== null && rekey && rekey() !== key ? null : key, generation)
+        relay(request, response, upstreamResponse, path, key, generation)
       },
       (error) => {
         if (key) cache.delete(key)
@@ -303,9 +335,9 @@ export function createFrontHandler(options: FrontOptions) {
   async function acceptBody(request: IncomingMessage, response: ServerResponse, path: string, limit: number) {
     const client = clientAddress(request, edge.trustedProxies)
     const publish = path === REVALIDATE_WEBHOOK && signatureLooksFresh(request.headers[SIGNATURE_HEADER_NAME])
-    const reserved = publish ? webhookGate.enter(client) : null
+    const reserved = publish ? enterWebhookGate(request, client) : null
     const release = reserved ?? gate.enter(client)
-    const totalMs = reserved ? webhookUploads.totalMs : (uploadLimits.totalMs ?? DEFAULT_UPLOADS.totalMs)
+    const totalMs = reserved ? webhookUploads.totalMs : Math.min(uploadLimits.totalMs ?? DEFAULT_UPLOADS.totalMs, bodyDeadlines[path] ?? Infinity)
     if (!release) {
       sendPlain(response, 429, 'Too many uploads in progress.\n', { connection: 'close', 'retry-after': '5' })
       return lingerThenClose(request)
@@ -336,6 +368,29 @@ export function createFrontHandler(options: FrontOptions) {
     }
   }
 
+  /**
+   * A reserved publish slot, within the per-address and per-network budgets. All taken: the upload held
+   * longest is cut (a real delivery arrives whole at once, so only a body that drips is held) and its slot
+   * goes to this one.
+   */
+  function enterWebhookGate(request: IncomingMessage, client: string): (() => void) | null {
+    let release = webhookGate.enter(client)
+    const oldest = webhookHolders.values().next().value
+    if (!release && oldest && webhookGate.withinOwnBudgets(client)) {
+      webhookHolders.delete(oldest)
+      oldest.release()
+      oldest.request.destroy()
+      release = webhookGate.enter(client)
+    }
+    if (!release) return null
+    const holder = { request, release }
+    webhookHolders.add(holder)
+    return () => {
+      webhookHolders.delete(holder)
+      release()
+    }
+  }
+
   async function healthz(response: ServerResponse) {
     if (!options.health) return false
     const { ok, body } = await options.health({ nextAnsweredAt }).catch(() => ({ ok: false, body: { status: 'error' } }))
@@ -353,7 +408,7 @@ export function createFrontHandler(options: FrontOptions) {
   }
 
   function plainPageKey(path: string, extras: RequestExtras): string {
-    return pageCacheKey(new URL(path, 'http://site.invalid'), cache.personalized, extras)
+    return pageCacheKey(new URL(path, 'http://site.invalid'), shapes, extras)
   }
 
   /**
@@ -416,7 +471,7 @@ export function createFrontHandler(options: FrontOptions) {
     if (!isPageRequest(request, url)) {
       // A client navigation to a personalized address renders too (its RSC payload): bounded the same way;
       // turned away, it gets the plain page's payload (the query without the ad inputs, Next's _rsc kept).
-      if (options.renders && isRouterRequest(request, url) && pageCacheKey(url, cache.personalized) !== path) {
+      if (options.renders && isRouterRequest(request, url) && pageCacheKey(url, shapes) !== path) {
         const plainRouterPayload = () => {
           const rsc = url.searchParams.get('_rsc')
           request.url = rsc === null ? path : `${path}?${new URLSearchParams({ _rsc: rsc })}`
@@ -426,28 +481,32 @@ export function createFrontHandler(options: FrontOptions) {
       }
       return fetchFromNext(request, response, path, null, null)
     }
-    const route = cache.personalized.get(path)
-    // Not yet known whether this path runs a test or has tracking numbers: an answer a kept version or
-    // campaign may have shaped (the proxy reads the cookies) is not kept, or it would be served as the plain page.
-    if (route === undefined && hasKeptCookie(request.headers.cookie)) {
-      visitorCopies.add(request)
+    const route = shapes.get(path)
+    // Not known yet (the list is being read after a publish): Next's request hook decides, and its answer
+    // is not kept; one a kept version or campaign may have shaped is private.
+    if (route === undefined) {
+      if (hasKeptCookie(request.headers.cookie)) visitorCopies.add(request)
       return fetchFromNext(request, response, path, null, null)
     }
-    // The proxy decides the version and the kept campaign (lib/personalization/visit.ts); the front reads the
-    // same cookies the same way to find the copy the proxy would render, and never picks one itself.
+    // The request hook's own decision (lib/personalization/visit.ts) on the same content and cookies: a first
+    // visit to a test page is given its version here, and the copy of that version is served with its cookie.
     const userAgent = request.headers['user-agent']
-    const visit = readVisit(route, request.headers.cookie, userAgent, url.searchParams)
-    // A first visit to a page with a test: the proxy picks a version and sets its cookie; that answer is this visitor's alone.
-    if (visit.unassigned) return fetchFromNext(request, response, path, null, null)
+    const random = crypto.getRandomValues(new Uint32Array(1))[0]! / 2 ** 32
+    const visit = decideVisit(route, request.headers.cookie, userAgent, url.searchParams, random)
+    if (visit.setCookies.length > 0) {
+      decidedCookies.set(request, visit.setCookies)
+      // Next's request hook, if asked, reads the same choice from the cookies and sets none of its own.
+      request.headers.cookie = withCookies(request.headers.cookie, visit.setCookies)
+    }
     // A crawler's copy of a page with a test is private downstream too: shared, first visitors would get it without a version.
     if (visit.shapedByCookie || visit.excludedBot) visitorCopies.add(request)
     const extras: RequestExtras = { arm: visit.arm, trackingSource: visit.trackingSource }
-    const key = pageCacheKey(url, cache.personalized, extras)
+    const key = pageCacheKey(url, shapes, extras)
     const cached = cache.lookup(key)
     if (cached && cached.state !== 'stale') {
       // A crawler answered here never reaches the request hook, which counts the others.
       if (visit.excludedBot) options.onBotExcluded?.(visit.excludedBot)
-      return sendPage(request, response, cached.page, 'hit', landingCookies(route, request.headers.cookie, userAgent, url.searchParams))
+      return sendPage(request, response, cached.page, 'hit')
     }
     // A variant with no copy at all is a fresh render: admitted within bounds (a stale copy's refresh is Next's cached one).
     const freshRender = !cached && options.renders !== undefined && key !== plainPageKey(path, extras)
@@ -456,12 +515,7 @@ export function createFrontHandler(options: FrontOptions) {
       if (freshRender) return void admitRender(request, response, path, extras, () => fetchFromNext(request, response, path, null, null))
       return fetchFromNext(request, response, path, null, null)
     }
-    const render = () =>
-      fetchFromNext(request, response, path, key, null, () => {
-        // Read again with what this answer taught about the page: the copy is kept only under the key it was rendered for.
-        const again = readVisit(cache.personalized.get(path), request.headers.cookie, userAgent, url.searchParams)
-        return again.unassigned ? '' : pageCacheKey(url, cache.personalized, { arm: again.arm, trackingSource: again.trackingSource })
-      })
+    const render = () => fetchFromNext(request, response, path, key, null)
     if (freshRender) return void admitRender(request, response, path, extras, render)
     render()
   }
@@ -558,6 +612,23 @@ function isRouterRequest(request: IncomingMessage, url: URL): boolean {
   if (path.startsWith('/_next/') || path.startsWith('/api/') || isStudio(path) || /\.[A-Za-z0-9]+$/.test(path)) return false
   if (DRAFT_COOKIES.test(request.headers.cookie ?? '')) return false
   return url.searchParams.has('_rsc') || ROUTER_HEADERS.some((name) => request.headers[name] !== undefined)
+}
+
+/** A Set-Cookie for one of a visit's choices (a test's version, the kept campaign): the front's decision sets those. */
+function isVisitCookie(setCookie: string): boolean {
+  const name = setCookie.slice(0, setCookie.indexOf('=')).trim()
+  return name.startsWith(ARM_COOKIE_PREFIX) || name === SOURCE_COOKIE
+}
+
+/** A Cookie header with these Set-Cookie values in it, replacing any of the same name. */
+function withCookies(header: string | undefined, setCookies: readonly string[]): string {
+  const pairs = setCookies.map((cookie) => cookie.split(';')[0]!.trim())
+  const names = new Set(pairs.map((pair) => pair.slice(0, pair.indexOf('='))))
+  const kept = (header ?? '')
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => part && !names.has(part.slice(0, part.indexOf('=')).trim()))
+  return [...kept, ...pairs].join('; ')
 }
 
 /**

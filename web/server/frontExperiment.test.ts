@@ -1,19 +1,23 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { armCookieName, personalizationHeader, SOURCE_COOKIE } from '../lib/personalization/header'
+import { armCookie, armCookieName, SOURCE_COOKIE } from '../lib/personalization/header'
 import { cdnCacheControl, decideVisit } from '../lib/personalization/visit'
+import type { PersonalizedRoute } from '../lib/personalization/variant'
 import { createFrontHandler } from './front'
 import { PageCache } from './pageCache'
+import { fixedPageShapes, PageShapes } from './pageShapes'
 
 /**
  * An A/B test through the real front, with a loopback stand-in for Next that answers as the proxy does
  * (web/proxy.ts): it decides the version with the same `decideVisit` (a first visit gets one by weight and
- * its cookie, a kept cookie keeps it, crawlers the control), marks the answer for shared caches, names the
- * page's test in the personalization header, and renders it as a cacheable ISR page. The front only reads.
+ * its cookie, a kept cookie keeps it, crawlers the control), marks the answer for shared caches and renders
+ * it as a cacheable ISR page. The front knows the page's test from content (pageShapes.ts), runs the same
+ * decision, and serves a first visit the copy of its version with the cookie.
  */
 const EXPERIMENT = { name: 'spring-headline', arms: [{ key: 'a', weight: 70 }, { key: 'b', weight: 30 }] }
-const ROUTE = { fields: [], experiment: EXPERIMENT, trackingNumbers: [{ match: 'campaign' as const, value: 'termites fall', phone: '+12145550177' }] }
+const ROUTE = { id: 'spring', path: '/spring', fields: [], experiment: EXPERIMENT, trackingNumbers: [{ match: 'campaign' as const, value: 'termites fall', phone: '+12145550177' }] }
+const SIGNED = '[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{43}'
 const rendered: string[] = []
 const upstream = http.createServer((request, response) => {
   request.resume()
@@ -27,7 +31,6 @@ const upstream = http.createServer((request, response) => {
     // Next keeps its own Cache-Control on a prerendered page whatever the request hook says.
     'cache-control': 's-maxage=3600',
     ...(cdn ? { 'cdn-cache-control': cdn } : {}),
-    'x-personalized-inputs': personalizationHeader(ROUTE),
     ...(visit.setCookies.length ? { 'set-cookie': visit.setCookies } : {}),
   })
   response.end(`<!DOCTYPE html><html><body><main id="main" data-call-arm="${visit.arm ?? ''}" data-source="${visit.trackingSource ?? ''}"><h1>Version ${visit.arm ?? 'control'}</h1></main></body></html>`)
@@ -38,7 +41,7 @@ let base = ''
 beforeAll(async () => {
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve))
   const cache = new PageCache({ maxBytes: 10_000_000, ttlMs: 600_000 })
-  const handler = createFrontHandler({ upstream: { host: '127.0.0.1', port: (upstream.address() as AddressInfo).port }, cache })
+  const handler = createFrontHandler({ upstream: { host: '127.0.0.1', port: (upstream.address() as AddressInfo).port }, cache, shapes: fixedPageShapes([ROUTE]) })
   front = http.createServer(handler)
   await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve))
   base = `http://127.0.0.1:${(front.address() as AddressInfo).port}`
@@ -53,12 +56,12 @@ afterAll(async () => {
 const armOf = (body: string) => /data-call-arm="([^"]*)"/.exec(body)?.[1]
 
 describe('an A/B test behind the front', () => {
-  it('the proxy splits 1,000 first visits by weight (±5 %) and sets the cookie, privately; returning visitors are cache hits of their version', async () => {
-    // The first answer teaches the front that the page runs a test (a crawler: the control, no cookie, shareable).
+  it('the front splits 1,000 first visits by weight (±5 %) from the copies of the versions, with signed cookies, privately; returning visitors are hits too', async () => {
+    // A crawler: the control, no cookie, and private: a shared cache would serve it to first visitors without a version.
     const crawler = await fetch(`${base}/spring`, { headers: { 'user-agent': 'Googlebot/2.1' } })
     expect(armOf(await crawler.text())).toBe('')
     expect(crawler.headers.get('set-cookie')).toBeNull()
-    expect(crawler.headers.get('cache-control')).toBe('s-maxage=3600')
+    expect(crawler.headers.get('cache-control')).toBe('private, no-cache')
     rendered.length = 0
 
     const cookieName = armCookieName(EXPERIMENT)
@@ -67,7 +70,7 @@ describe('an A/B test behind the front', () => {
       const response = await fetch(`${base}/spring?gclid=visitor${visitor}`)
       const arm = armOf(await response.text())!
       const setCookie = response.headers.get('set-cookie') ?? ''
-      expect(setCookie).toMatch(new RegExp(`^${cookieName}=${arm}\\.[A-Za-z0-9_-]{22}; Path=/; Max-Age=\\d+; SameSite=Lax; HttpOnly$`))
+      expect(setCookie).toMatch(new RegExp(`^${cookieName}=${arm}\\.${SIGNED}; Path=/; Max-Age=\\d+; SameSite=Lax; HttpOnly$`))
       expect(response.headers.get('cache-control')).toBe('private, no-store')
       expect(response.headers.get('cdn-cache-control')).toBe('no-store')
       visitors.push({ cookie: setCookie.split(';')[0]!, arm })
@@ -75,10 +78,10 @@ describe('an A/B test behind the front', () => {
     const shareOfA = visitors.filter((visitor) => visitor.arm === 'a').length / visitors.length
     console.log(`A/B split of 1,000 first visits behind the front: a ${Math.round(shareOfA * 1000)}, b ${1000 - Math.round(shareOfA * 1000)} (weights 70/30)`)
     expect(Math.abs(shareOfA - 0.7)).toBeLessThanOrEqual(0.05)
-    // Every first visit reached the proxy (only it picks a version); none of those answers was kept.
-    expect(rendered).toHaveLength(1000)
+    // Only the first visit of each version reached Next (with the cookie the front set, so it set none); the rest were copies.
+    expect(rendered.sort()).toEqual(['a', 'b'])
 
-    // Returning visitors keep their version, get no new cookie, and after the first of each version are hits.
+    // Returning visitors keep their version and get no new cookie.
     rendered.length = 0
     const states: string[] = []
     for (const { cookie, arm } of visitors.slice(0, 200)) {
@@ -88,60 +91,89 @@ describe('an A/B test behind the front', () => {
       expect(response.headers.get('cache-control')).toBe('private, no-cache')
       states.push(response.headers.get('x-page-cache') ?? '')
     }
-    expect(rendered.sort()).toEqual([...new Set(visitors.slice(0, 200).map((visitor) => visitor.arm))].sort())
-    expect(states.filter((state) => state === 'hit')).toHaveLength(200 - rendered.length)
+    // The copies of both versions were kept by the first visits: every returning visitor is a hit.
+    expect(rendered).toEqual([])
+    expect(states.filter((state) => state === 'hit')).toHaveLength(200)
   }, 60_000)
 
-  it('never lets a forged cookie choose a version: the proxy gives a real one', async () => {
-    const response = await fetch(`${base}/spring`, { headers: { cookie: `${armCookieName(EXPERIMENT)}=z`, 'x-experiment-arm': 'b' } })
-    expect(['a', 'b']).toContain(armOf(await response.text()))
-    expect(response.headers.get('set-cookie')).toMatch(/=(a|b)\.[A-Za-z0-9_-]{22};/)
+  it('never lets a forged cookie choose a version: an unsigned or tampered one gets a real, signed one', async () => {
+    for (const forged of ['z', 'b', 'b.AAAAAAAAAAAAAAAAAAAAAA', `b.AAAAAAAAAAAAAAAAAAAAAA.${'A'.repeat(43)}`]) {
+      const response = await fetch(`${base}/spring`, { headers: { cookie: `${armCookieName(EXPERIMENT)}=${forged}`, 'x-experiment-arm': 'b' } })
+      const arm = armOf(await response.text())
+      expect(['a', 'b']).toContain(arm)
+      expect(response.headers.get('set-cookie')).toMatch(new RegExp(`=${arm}\\.${SIGNED};`))
+    }
+  })
+
+  it('a campaign landing sets the kept campaign with its version, privately and for a CDN too, also from the copy', async () => {
+    for (let visit = 0; visit < 2; visit++) {
+      const landing = await fetch(`${base}/spring?utm_campaign=Termites+Fall&gclid=${visit}`, { headers: { cookie: armCookie(EXPERIMENT, 'b', 'CCCCCCCCCCCCCCCCCCCCCC').split(';')[0]! } })
+      expect(await landing.text()).toContain('data-call-arm="b"')
+      expect(landing.headers.get('set-cookie')).toBe('lpe_src=campaign%3Atermites%20fall; Path=/; SameSite=Lax; HttpOnly')
+      expect(landing.headers.get('cache-control')).toBe('private, no-store')
+      expect(landing.headers.get('cdn-cache-control')).toBe('no-store')
+      expect(landing.headers.get('surrogate-control')).toBe('no-store')
+      if (visit === 1) expect(landing.headers.get('x-page-cache')).toBe('hit')
+    }
   })
 
   it('reads a cookie with a space before "=" as the proxy does (one parser): a kept campaign is never stored as the plain page', async () => {
-    const kept = `${armCookieName(EXPERIMENT)}=a.AAAAAAAAAAAAAAAAAAAAAA; ${SOURCE_COOKIE} =campaign%3Atermites%20fall`
+    const kept = `${armCookie(EXPERIMENT, 'a', 'AAAAAAAAAAAAAAAAAAAAAA').split(';')[0]}; ${SOURCE_COOKIE} =campaign%3Atermites%20fall`
     const first = await fetch(`${base}/spring`, { headers: { cookie: kept } })
     expect(await first.text()).toContain('data-source="campaign:termites fall"')
     // A visitor of version a without the campaign never gets the campaign's copy.
-    const clean = await fetch(`${base}/spring`, { headers: { cookie: `${armCookieName(EXPERIMENT)}=a.BBBBBBBBBBBBBBBBBBBBBB` } })
+    const clean = await fetch(`${base}/spring`, { headers: { cookie: armCookie(EXPERIMENT, 'a', 'BBBBBBBBBBBBBBBBBBBBBB').split(';')[0]! } })
     expect(await clean.text()).toContain('data-source=""')
   })
 })
 
-describe('a test added to a page the front knows as plain', () => {
-  it('never keeps a visitor’s kept version as the plain page: a crawler then gets the control', async () => {
-    // Next as the proxy answers: the page runs a test only from the second answer on (the content changed between two requests).
-    let answers = 0
+describe('a test started and ended in the Studio', () => {
+  it('applies from the first request after the publish: a kept version keeps its copy, a crawler the control, and once ended a first visit gets no cookie', async () => {
+    // The content: the page runs no test, then one, then none again (each change a publish).
+    let content: PersonalizedRoute[] = []
+    const shapes = new PageShapes(async () => ({ routes: content }), { initial: content })
     const next = http.createServer((request, response) => {
       request.resume()
-      const first = answers++ === 0
-      const route = first ? undefined : { fields: [], experiment: EXPERIMENT }
+      const route = content.find((candidate) => candidate.path === '/spring')
       const visit = decideVisit(route, request.headers.cookie, request.headers['user-agent'], new URLSearchParams(), 0.5)
       response.writeHead(200, {
         'content-type': 'text/html; charset=utf-8',
         'x-nextjs-cache': 'HIT',
-        // The first answer is not kept (as after a publish emptied the copies), so the second goes to Next.
-        'cache-control': first ? 'private, no-store' : 's-maxage=3600',
-        'x-personalized-inputs': personalizationHeader(route),
+        'cache-control': 's-maxage=3600',
         ...(visit.setCookies.length ? { 'set-cookie': visit.setCookies } : {}),
       })
       response.end(`<main id="main" data-call-arm="${visit.arm ?? ''}"></main>`)
     })
     await new Promise<void>((resolve) => next.listen(0, '127.0.0.1', resolve))
-    const server = http.createServer(
-      createFrontHandler({ upstream: { host: '127.0.0.1', port: (next.address() as AddressInfo).port }, cache: new PageCache({ maxBytes: 1_000_000, ttlMs: 600_000 }) }),
-    )
+    const cache = new PageCache({ maxBytes: 1_000_000, ttlMs: 600_000 })
+    const server = http.createServer(createFrontHandler({ upstream: { host: '127.0.0.1', port: (next.address() as AddressInfo).port }, cache, shapes }))
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/spring`
-    const keptB = `${armCookieName(EXPERIMENT)}=b.AAAAAAAAAAAAAAAAAAAAAA`
+    const publish = async (routes: PersonalizedRoute[]) => {
+      content = routes
+      cache.clear()
+      await shapes.forget()
+    }
     try {
-      expect(armOf(await (await fetch(url)).text())).toBe('')
-      // Known as plain; Next now knows the test. The visitor keeps version b.
-      await (await fetch(url, { headers: { cookie: keptB } })).text()
+      const plain = await fetch(url)
+      expect(armOf(await plain.text())).toBe('')
+      expect(plain.headers.get('set-cookie')).toBeNull()
+
+      await publish([ROUTE])
+      const first = await fetch(url)
+      const arm = armOf(await first.text())!
+      expect(first.headers.get('set-cookie')).toMatch(new RegExp(`^${armCookieName(EXPERIMENT)}=${arm}\\.${SIGNED};`))
+      const kept = first.headers.get('set-cookie')!.split(';')[0]!
       const crawler = await (await fetch(url, { headers: { 'user-agent': 'Googlebot/2.1' } })).text()
       expect(armOf(crawler)).toBe('')
-      const visitor = await fetch(url, { headers: { cookie: keptB } })
-      expect(armOf(await visitor.text())).toBe('b')
+      const again = await fetch(url, { headers: { cookie: kept } })
+      expect(armOf(await again.text())).toBe(arm)
+      expect(again.headers.get('set-cookie')).toBeNull()
+
+      await publish([])
+      const ended = await fetch(url)
+      expect(armOf(await ended.text())).toBe('')
+      expect(ended.headers.get('set-cookie')).toBeNull()
     } finally {
       server.closeAllConnections()
       next.closeAllConnections()

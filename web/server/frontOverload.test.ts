@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { RenderAdmission } from './admission'
 import { clientErrorResponse, createFrontHandler } from './front'
 import { PageCache } from './pageCache'
+import { fixedPageShapes } from './pageShapes'
 import { draftSessionCheck } from './requestTarget'
 
 /**
@@ -58,6 +59,8 @@ beforeAll(async () => {
     createFrontHandler({
       upstream: { host: '127.0.0.1', port: (upstream.address() as AddressInfo).port },
       cache: new PageCache({ maxBytes: 1_000_000, ttlMs: 60_000 }),
+      // The home page reads the ad keyword (its "Ad inputs"): every keyword is a variant of its own.
+      shapes: fixedPageShapes([{ id: 'home', path: '/', fields: ['keyword'] }]),
       securityHeaders: SECURITY,
       renders,
       isDraftSession: draftSessionCheck(PREVIEW_ID),

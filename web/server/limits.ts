@@ -23,25 +23,37 @@ export interface SlotBudgets {
   /** Per network (networkOf: IPv4 /24, IPv6 /56); no cap of its own when absent. */
   perNetwork?: number
   total: number
+  /** Of the total, slots only a network holding none may take (default none). */
+  reservedForNewNetworks?: number
 }
 
-/** Slots held at once (uploads, connections), per address, per network and in total. */
+/**
+ * Slots held at once (uploads, connections), per address, per network and in total; the last
+ * `reservedForNewNetworks` of the total are kept for networks that hold none.
+ */
 export class UploadGate {
   readonly perClient: number
   readonly perNetwork: number
   readonly total: number
+  readonly reservedForNewNetworks: number
   #byClient = new Map<string, number>()
   #byNetwork = new Map<string, number>()
   #inProgress = 0
 
-  constructor({ perClient, perNetwork = Infinity, total }: SlotBudgets) {
+  constructor({ perClient, perNetwork = Infinity, total, reservedForNewNetworks = 0 }: SlotBudgets) {
     this.perClient = perClient
     this.perNetwork = perNetwork
     this.total = total
+    this.reservedForNewNetworks = reservedForNewNetworks
   }
 
   get inProgress(): number {
     return this.#inProgress
+  }
+
+  /** Whether this client is within its own and its network's budgets, the total apart. */
+  withinOwnBudgets(client: string): boolean {
+    return (this.#byClient.get(client) ?? 0) < this.perClient && (this.#byNetwork.get(networkOf(client)) ?? 0) < this.perNetwork
   }
 
   /** A release function when this client may take a slot now; null when it must be refused. */
@@ -50,6 +62,9 @@ export class UploadGate {
     const mine = this.#byClient.get(client) ?? 0
     const ours = this.#byNetwork.get(network) ?? 0
     if (mine >= this.perClient || ours >= this.perNetwork || this.#inProgress >= this.total) return null
+    // The last slots go only to networks holding none: the slots of the networks present never add up
+    // to all of them, so a client of a network not yet present finds one.
+    if (ours > 0 && this.#inProgress >= this.total - this.reservedForNewNetworks) return null
     this.#byClient.set(client, mine + 1)
     this.#byNetwork.set(network, ours + 1)
     this.#inProgress++

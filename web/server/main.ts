@@ -17,6 +17,7 @@ import { limitConnections, RenderAdmission } from './admission.ts'
 import { clientErrorResponse, createFrontHandler, rawAnswer, type DirectAnswer, type Health } from './front.ts'
 import { draftSessionCheck } from './requestTarget.ts'
 import { PageCache } from './pageCache.ts'
+import { PageShapes } from './pageShapes.ts'
 import { scriptsAfterFirstPaint } from './scriptsAfterPaint.ts'
 
 // Next reads NODE_ENV when it loads; its types mark it read-only.
@@ -120,9 +121,21 @@ function nextAnswers(): Promise<boolean> {
 let draining = false
 const securityHeaders: OutgoingHttpHeaders = Object.fromEntries(commonHeaders({ production: true }).map(({ key, value }) => [key.toLowerCase(), value]))
 const cache = new PageCache({ maxBytes: PAGE_CACHE_MAX_BYTES, ttlMs: PAGE_CACHE_TTL_MS })
+// Which pages run a test or read ad inputs, from the content through the module the request hook's list
+// runs (imported here: content modules load after NODE_ENV is set); read before the server listens.
+const { personalizedRoutesFrom, nextTestChange, readShapeContent } = await import('../content/pageShapes.ts')
+const shapes = new PageShapes(async () => {
+  const content = await readShapeContent(config)
+  const now = Date.now()
+  return { routes: personalizedRoutesFrom(content, now), nextChange: nextTestChange(content.pages, now) }
+})
+await shapes.start()
 // A publish received by any instance (a tag invalidation over Redis, or this one's webhook)
-// empties this instance's page copies too.
-onInvalidation(() => cache.clear())
+// empties this instance's page copies too, and its list of pages is read again.
+onInvalidation(() => {
+  cache.clear()
+  void shapes.forget()
+})
 /** Draft sessions exactly as Next accepts them: this build's preview id. */
 function buildPreviewModeId(): string {
   try {
@@ -153,6 +166,7 @@ const front = http.createServer(
   createFrontHandler({
     upstream: { host: '127.0.0.1', port: upstream.port },
     cache,
+    shapes,
     transformHtml: scriptsAfterFirstPaint,
     securityHeaders,
     trustedProxies,
@@ -207,6 +221,7 @@ async function stop(signal: string) {
   const deadline = setTimeout(() => front.closeAllConnections(), DRAIN_MS)
   await closed
   clearTimeout(deadline)
+  shapes.stop()
   nextServer.closeAllConnections()
   nextServer.close()
   await Promise.allSettled([app.close(), closeSharedCache()])

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { personalizationHeader } from '../lib/personalization/header'
-import { PageCache, pageCacheKey, PersonalizedPaths, type CachedPage } from './pageCache'
+import { PageCache, pageCacheKey, type CachedPage } from './pageCache'
+import { fixedPageShapes } from './pageShapes'
 
-// What the proxy tells the front about the bundled content's pages (their "Ad inputs").
-const taught = new PersonalizedPaths()
-taught.learn('/', personalizationHeader({ fields: ['keyword', 'location'] }))
-taught.learn('/v2', personalizationHeader({ fields: ['location', 'headline', 'question'] }))
-taught.learn('/ants', personalizationHeader(undefined))
+// The bundled content's pages that read ad inputs ("Ad inputs"), as web/content/pageShapes.ts reads them.
+const taught = fixedPageShapes([
+  { id: 'home', path: '/', fields: ['keyword', 'location'] },
+  { id: 'v2', path: '/v2', fields: ['location', 'headline', 'question'] },
+])
 const key = (address: string) => pageCacheKey(new URL(address, 'http://site.test'), taught)
 const page = (bytes: number): CachedPage => ({ status: 200, headers: {}, body: Buffer.alloc(bytes), gzipped: Buffer.alloc(0), brotli: Buffer.alloc(0) })
 

@@ -1,6 +1,6 @@
 import type { OutgoingHttpHeaders } from 'node:http'
 import { LRUCache } from 'lru-cache'
-import { parsePersonalizationHeader, type TaughtRoute } from '../lib/personalization/header.ts'
+import type { RouteShape } from '../lib/personalization/header.ts'
 import { FIELD_NAMES, readInputs, routeInputKey, type RequestExtras } from '../lib/personalization/variant.ts'
 
 const EVERY_INPUT = { fields: FIELD_NAMES.filter((name) => name !== 'arm') }
@@ -42,9 +42,6 @@ export class PageCache {
   readonly now: () => number
   #entries: LRUCache<string, Entry>
   #generation = 0
-  /** What the front has learned about which paths are personalized (cleared with the copies). */
-  readonly personalized = new PersonalizedPaths()
-
   constructor({ maxBytes, ttlMs, now = Date.now }: { maxBytes: number; ttlMs: number; now?: () => number }) {
     this.maxBytes = maxBytes
     this.ttlMs = ttlMs
@@ -90,7 +87,6 @@ export class PageCache {
 
   clear(): void {
     this.#entries.clear()
-    this.personalized.clear()
     this.#generation++
   }
 }
@@ -100,36 +96,20 @@ function entrySize(key: string, page: CachedPage): number {
 }
 
 /**
- * Which paths are personalized, and by which inputs, as the proxy said on Next's last answer for
- * each (lib/personalization/header.ts): content decides, so the front learns it. Forgotten with the
- * page copies on a publish, and after the proxy's own refresh interval.
+ * Which paths are personalized, and by which inputs: content, read by the front through the same module
+ * the request hook uses (web/content/pageShapes.ts, kept by ./pageShapes.ts). undefined: not known yet.
  */
-export class PersonalizedPaths {
-  #routes = new LRUCache<string, { route: TaughtRoute | null }>({ max: 10_000, ttl: 30_000 })
-
-  /** From the header on Next's answer for this path; an answer without one teaches nothing. */
-  learn(path: string, header: string | string[] | undefined): void {
-    const route = parsePersonalizationHeader(header)
-    if (route !== undefined) this.#routes.set(path, { route })
-  }
-
-  /** The route's inputs; null for a plain page; undefined while not known. */
-  get(path: string): TaughtRoute | null | undefined {
-    return this.#routes.get(path)?.route
-  }
-
-  clear(): void {
-    this.#routes.clear()
-  }
+export interface RouteLookup {
+  get(path: string): RouteShape | null | undefined
 }
 
 /**
  * The cache key of a page request: the path, plus, on personalized pages, exactly the normalized
  * inputs that shape the variant. Cached pages cannot read the query string, so gclid, utm_* and the
- * like never split an entry, and two spellings of one keyword share it. Until Next's answer has
- * said which inputs a path reads, the key holds every input: never wrong, only less shared.
+ * like never split an entry, and two spellings of one keyword share it. While the content is not
+ * known, the key holds every input: never wrong, only less shared.
  */
-export function pageCacheKey(url: URL, paths: PersonalizedPaths, extras: RequestExtras = {}): string {
+export function pageCacheKey(url: URL, paths: RouteLookup, extras: RequestExtras = {}): string {
   const route = paths.get(url.pathname)
   if ((url.searchParams.size === 0 && !extras.arm && !extras.trackingSource) || route === null) return url.pathname
   const inputs = routeInputKey(route ?? EVERY_INPUT, readInputs(url.searchParams, extras))

@@ -30,12 +30,6 @@ describe('verifiedTap: a tap records what the server served', () => {
     expect(noCookie.served).toBeUndefined()
   })
 
-  it('keeps the version of a cookie from before visitor ids for the tap, but counts no visitor', () => {
-    const { tap, served } = verifiedTap(claimed(), facts({ kept: { arm: 'b' } }))
-    expect(tap.arm).toBe('b')
-    expect(served).toBeUndefined()
-  })
-
   it('stores only a number of the site: Site settings’ or a tracking number', () => {
     expect(verifiedTap(claimed({ number: CAMPAIGN_NUMBER }), facts()).tap.number).toBe(CAMPAIGN_NUMBER)
     expect(verifiedTap(claimed({ number: '+13105550100' }), facts()).tap.number).toBe('')

@@ -44,8 +44,7 @@ export function verifiedTap({ variantKey, ...claimed }: ClaimedTap, facts: Serve
   const location = variant?.location && (reads('location') || stateRules) ? variant.location : ''
   const experiment = facts.routed ? route?.experiment : undefined
   const arm = experiment && facts.kept && experiment.arms.some((known) => known.key === facts.kept?.arm) ? facts.kept.arm : undefined
-  // A cookie from before visitor ids keeps its version for the tap, but counts no visitor.
-  const served = experiment && arm && facts.kept?.visitor ? { experiment, arm, visitor: facts.kept.visitor } : undefined
+  const served = experiment && arm && facts.kept ? { experiment, arm, visitor: facts.kept.visitor } : undefined
   const tap: CallTap = {
     ...claimed,
     page: facts.routed ? claimed.page : '',

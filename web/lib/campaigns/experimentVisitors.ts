@@ -5,9 +5,9 @@ import type { Experiment } from '../personalization/variant.ts'
 
 /**
  * The A/B test numbers the Calls tool judges by, first-party and counted only from what the server itself
- * served: a visitor counts for a version once, and only when a request of its own carries the version
+ * served: a visitor counts for a version once, and only when a request of its own carries the signed version
  * cookie the server set (the tracker's beacon after the page loaded, or a tap), and it is not a bot. A
- * visitor's version is the first one it was counted with; a later cookie that names another cannot move it.
+ * visitor id counted under two versions counts for neither, for good (its row keeps no version).
  *
  * Stored in the store of record (web/lib/db): per experiment, one row per visitor (a hash of the cookie's random
  * id, never the id itself, nothing else about the person), with its version, first and last day and taps;
@@ -77,13 +77,14 @@ export function experimentVisitors(store: StoreSource): ExperimentVisitors {
         .execute()
       writtenWeights.set(experiment.name, weights)
     }
-    // A visitor's version is the first one counted: a later row for it only moves its last day (and taps).
+    // An id seen under a second version is no one's visitor: its row keeps no version (''), and counts nowhere.
     await db
       .insertInto('experiment_visitors')
       .values({ experiment: experiment.name, visitor: visitorKey(visitor), arm, first_day: day(now), last_day: day(now), taps: kind === 'tap' ? 1 : 0 })
       .onConflict((conflict) =>
         conflict.columns(['experiment', 'visitor']).doUpdateSet((eb) => ({
           last_day: eb.ref('excluded.last_day'),
+          arm: sql<string>`CASE WHEN experiment_visitors.arm = excluded.arm THEN experiment_visitors.arm ELSE '' END`,
           ...(kind === 'tap' ? { taps: eb(eb.ref('experiment_visitors.taps'), '+', 1) } : {}),
         })),
       )
@@ -119,6 +120,7 @@ export function experimentVisitors(store: StoreSource): ExperimentVisitors {
             eb.fn.min('first_day').as('first_day'),
             eb.fn.max('last_day').as('last_day'),
           ])
+          .where('arm', '<>', '')
           .groupBy(['experiment', 'arm'])
           .orderBy('experiment')
           .orderBy('arm')

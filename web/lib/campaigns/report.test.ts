@@ -1,6 +1,81 @@
-import { describe, expect, it } from 'vitest'
-import type { ExperimentCounts } from './experimentVisitors'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
+import { afterAll, describe, expect, it } from 'vitest'
+import { sqliteCallLog } from '../calls/store'
+import type { CallTap } from '../calls/tap'
+import { sqliteExperimentVisitors, type ExperimentCounts, type ServedVersion } from './experimentVisitors'
 import { buildCallsReport, MAX_DAY_ROWS, reportSince, wilsonInterval } from './report'
+
+const folder = mkdtempSync(path.join(tmpdir(), 'campaign-report-'))
+afterAll(() => rmSync(folder, { recursive: true, force: true }))
+
+function tap(overrides: Partial<CallTap>): CallTap {
+  return { at: '2026-11-23T12:00:00.000Z', page: '/', source: 'hero-button', keyword: '', location: '', variant: '', experiment: '', arm: '', number: '', clickId: false, ...overrides }
+}
+
+const served = (arm: string, visitor: string): ServedVersion => ({ experiment: { name: 'headline-test', arms: [{ key: 'A', weight: 50 }, { key: 'B', weight: 50 }] }, arm, visitor })
+
+describe('experiment visitors', () => {
+  it('counts a visitor once however often it comes back, and a visitor who taps 5 times as one converting visitor', async () => {
+    const counter = sqliteExperimentVisitors(path.join(folder, 'visitors.sqlite'))
+    const day = new Date('2026-11-23T10:00:00Z')
+    for (let view = 0; view < 4; view++) await counter.seen(served('A', 'visitor-one-aaaaaaaaaaa'), day)
+    await counter.seen(served('B', 'visitor-two-bbbbbbbbbbb'), day)
+    for (let tap = 0; tap < 5; tap++) await counter.tapped(served('B', 'visitor-two-bbbbbbbbbbb'), new Date('2026-11-24T10:00:00Z'))
+    const { arms, weights } = (await counter.counts())
+    expect(arms).toEqual([
+      { experiment: 'headline-test', arm: 'A', visitors: 1, converters: 0, taps: 0, firstDay: '2026-11-23', lastDay: '2026-11-23' },
+      { experiment: 'headline-test', arm: 'B', visitors: 1, converters: 1, taps: 5, firstDay: '2026-11-23', lastDay: '2026-11-24' },
+    ])
+    expect(Object.fromEntries(weights.get('headline-test')!)).toEqual({ A: 50, B: 50 })
+  })
+
+  it('counts an id seen under two versions for neither, for good: 0 visitors and 0 converting visitors', async () => {
+    const counter = sqliteExperimentVisitors(path.join(folder, 'sticky.sqlite'))
+    await counter.seen(served('A', 'visitor-one-aaaaaaaaaaa'))
+    await counter.seen(served('A', 'visitor-two-aaaaaaaaaaa'))
+    await counter.tapped(served('B', 'visitor-one-aaaaaaaaaaa'))
+    // Seen under A again, and tapping under A: still no one's.
+    await counter.seen(served('A', 'visitor-one-aaaaaaaaaaa'))
+    await counter.tapped(served('A', 'visitor-one-aaaaaaaaaaa'))
+    expect((await counter.counts()).arms.map(({ arm, visitors, converters }) => ({ arm, visitors, converters }))).toEqual([{ arm: 'A', visitors: 1, converters: 0 }])
+  })
+
+  it('stores a hash of the visitor id, never the id itself', async () => {
+    const file = path.join(folder, 'hashed.sqlite')
+    const counter = sqliteExperimentVisitors(file)
+    await counter.seen(served('A', 'visitor-one-aaaaaaaaaaa'))
+    const db = new DatabaseSync(file)
+    const stored = db.prepare('SELECT visitor FROM experiment_visitors').all().map((row) => String(row.visitor))
+    db.close()
+    expect(stored).toHaveLength(1)
+    expect(stored[0]).not.toContain('visitor-one')
+  })
+
+  it('counts bots turned away per experiment, apart from visitors', async () => {
+    const counter = sqliteExperimentVisitors(path.join(folder, 'bots.sqlite'))
+    for (let i = 0; i < 100; i++) await counter.botExcluded('headline-test')
+    const { arms, bots } = (await counter.counts())
+    expect(arms).toEqual([])
+    expect(bots.get('headline-test')).toBe(100)
+  })
+})
+
+describe('the SQLite call log by dimension', () => {
+  it('groups taps by any of its dimensions, from a day on', async () => {
+    const log = sqliteCallLog(path.join(folder, 'dims.sqlite'))
+    await log.record(tap({ experiment: 'headline-test', arm: 'B', number: '+12125550101' }))
+    await log.record(tap({ experiment: 'headline-test', arm: 'B', number: '+12125550101' }))
+    await log.record(tap({ experiment: 'headline-test', arm: 'A' }))
+    await log.record(tap({ at: '2026-10-01T08:00:00.000Z', arm: 'A' }))
+    expect(await log.summary({ by: ['arm', 'number'], sinceDay: '2026-11-01' })).toEqual([
+      { day: '2026-11-23', arm: 'B', number: '+12125550101', taps: 2 },
+      { day: '2026-11-23', arm: 'A', number: '', taps: 1 },
+    ])
+  })
+})
 
 const NO_COUNTS: ExperimentCounts = { arms: [], weights: new Map(), bots: new Map() }
 

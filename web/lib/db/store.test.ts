@@ -70,18 +70,17 @@ describe.each(stores)('the store of record on $name', ({ open }) => {
     expect((await log.summary({ by: ['page'] })).find((row) => row.page === '/twice')?.taps).toBe(1)
   })
 
-  it('counts a visitor once per test, keeps its first version, and counts taps and bots apart', async () => {
+  it('counts a visitor once per test, an id seen under two versions for neither, and taps and bots apart', async () => {
     const counter = experimentVisitors(store)
     const day = new Date('2026-11-23T10:00:00Z')
     for (let view = 0; view < 4; view++) await counter.seen(served('A', 'visitor-one-aaaaaaaaaaa'), day)
     await counter.seen(served('B', 'visitor-two-bbbbbbbbbbb'), day)
     for (let i = 0; i < 5; i++) await counter.tapped(served('B', 'visitor-two-bbbbbbbbbbb'), new Date('2026-11-24T10:00:00Z'))
-    // A cookie changed to the other version moves nothing.
+    // An id that shows up under the other version is no one's visitor from then on.
     await counter.tapped(served('B', 'visitor-one-aaaaaaaaaaa'), day)
     for (let i = 0; i < 7; i++) await counter.botExcluded('headline-test', day)
     const { arms, weights, bots } = await counter.counts()
     expect(arms).toEqual([
-      { experiment: 'headline-test', arm: 'A', visitors: 1, converters: 1, taps: 1, firstDay: '2026-11-23', lastDay: '2026-11-23' },
       { experiment: 'headline-test', arm: 'B', visitors: 1, converters: 1, taps: 5, firstDay: '2026-11-23', lastDay: '2026-11-24' },
     ])
     expect(Object.fromEntries(weights.get('headline-test')!)).toEqual({ A: 50, B: 50 })
@@ -92,7 +91,7 @@ describe.each(stores)('the store of record on $name', ({ open }) => {
 
   it('builds the Calls report from it', async () => {
     const report = await readCallsReport(store, new Date('2026-11-24T12:00:00Z'))
-    expect(report.experiments.map((test) => test.arms.map((arm) => [arm.arm, arm.visitors, arm.converters]))).toEqual([[['A', 1, 1], ['B', 1, 1]]])
+    expect(report.experiments.map((test) => test.arms.map((arm) => [arm.arm, arm.visitors, arm.converters]))).toEqual([[['A', 0, 0], ['B', 1, 1]]])
     expect(report.days.filter((row) => row.arm === 'B').reduce((sum, row) => sum + row.taps, 0)).toBe(2)
   })
 

@@ -20,6 +20,7 @@ const launchEnv: Env = {
   NEXT_PUBLIC_SITE_URL: LIVE_URL,
   NEXT_PUBLIC_SANITY_PROJECT_ID: 'abc123',
   SANITY_REVALIDATE_SECRET: 'a-long-random-secret',
+  SITE_SECRET: 'a-site-secret-of-at-least-32-characters',
   SUPABASE_URL: 'https://abcdefgh.supabase.co',
   SUPABASE_ANON_KEY: 'anon-key',
 }
@@ -60,6 +61,11 @@ describe('launchFindings', () => {
   it('finds nothing on a fully configured launch', () => {
     expect(launchFindings(readConfig(launchEnv), launchFacts())).toEqual([])
     expect(findingsSummary([])).toMatch(/^Ready for launch: 0 blocking, 0 warnings/)
+  })
+
+  it('site-secret: blocks a start without SITE_SECRET (A/B cookies would not verify across restarts or instances)', () => {
+    expect(idsOf(without(launchEnv, 'SITE_SECRET'), launchFacts())).toEqual(['site-secret'])
+    expect(idsOf({ ...launchEnv, SITE_SECRET: 'short' }, launchFacts())).toEqual(['site-secret'])
   })
 
   it('site-url: blocks an unset, local or plain-http site address', () => {

@@ -16,6 +16,7 @@ export type FindingId =
   | 'phone-number'
   | 'tracking-number'
   | 'revalidate-secret'
+  | 'site-secret'
   | 'conversion-tracking'
   | 'legal-placeholder'
   | 'pest-photos'
@@ -31,7 +32,7 @@ export interface Finding {
   fix: string
 }
 
-export type LaunchConfig = Pick<Config, 'siteUrl' | 'sanity' | 'revalidateSecret' | 'supabase'> & Partial<Pick<Config, 'database' | 'cache' | 'onVercel'>>
+export type LaunchConfig = Pick<Config, 'siteUrl' | 'sanity' | 'revalidateSecret' | 'siteSecret' | 'supabase'> & Partial<Pick<Config, 'database' | 'cache' | 'onVercel'>>
 
 export interface LaunchSettings extends TrackingSettings {
   phone?: string | null
@@ -138,6 +139,16 @@ function revalidationFindings(config: LaunchConfig): Finding[] {
     severity: 'blocking',
     message: `Sanity project "${config.sanity.projectId}" is set but SANITY_REVALIDATE_SECRET is not: the publish webhook is refused, so edits (a new phone number included) reach the site only after the hourly refresh.`,
     fix: 'Set SANITY_REVALIDATE_SECRET to a long random string and give the same secret to the webhook in sanity.io/manage → API → Webhooks.',
+  }]
+}
+
+function siteSecretFindings(config: LaunchConfig): Finding[] {
+  if (config.siteSecret) return []
+  return [{
+    id: 'site-secret',
+    severity: 'blocking',
+    message: 'SITE_SECRET is not set: A/B test cookies are signed with a secret made at each start, so after a restart (or on another instance) every visitor counts for nothing and is given a new version.',
+    fix: 'Set SITE_SECRET to a long random string (openssl rand -base64 32), the same on every instance, and restart.',
   }]
 }
 
@@ -259,6 +270,7 @@ export function launchFindings(config: LaunchConfig, facts: LaunchFacts): Findin
     ...siteUrlFindings(config.siteUrl),
     ...phoneFindings(facts.content.settings),
     ...revalidationFindings(config),
+    ...siteSecretFindings(config),
     ...legalFindings(facts.content),
     ...robotsFindings(facts.robots),
     ...supabaseFindings(config, facts.supabase),

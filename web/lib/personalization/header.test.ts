@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { armCookie, keptArm, keptArmVisitor, keptSource, personalizationHeader, parsePersonalizationHeader, sourceCookie } from './header'
+import { armCookie, keptArm, keptArmVisitor, keptSource, sourceCookie } from './header'
+import { enrollmentSignature } from './enrollment'
 
 const rules = [
   { match: 'campaign', value: 'termites fall', phone: '+12145550177' },
@@ -22,30 +23,35 @@ describe('the kept campaign', () => {
   })
 })
 
-describe('the personalization header', () => {
-  it('carries the tracking rules to the front, checked again on the way in', () => {
-    const header = personalizationHeader({ fields: [], trackingNumbers: rules })
-    expect(parsePersonalizationHeader(header)).toEqual({ fields: [], trackingNumbers: rules })
-    const forged = encodeURIComponent(JSON.stringify({ fields: [], trackingNumbers: [{ match: 'campaign', value: 'x', phone: '<b>' }] }))
-    expect(parsePersonalizationHeader(forged)).toEqual({ fields: [] })
-  })
-})
-
 describe('the version cookie', () => {
   const experiment = { name: 'spring', arms: [{ key: 'a', weight: 1 }, { key: 'b', weight: 1 }] }
 
-  it('keeps the version and a visitor id of its own', () => {
+  it('keeps the version and a visitor id of its own, signed', () => {
     const cookie = armCookie(experiment, 'b').split(';')[0]!
-    expect(cookie).toMatch(/^lpe_ab_spring=b\.[A-Za-z0-9_-]{22}$/)
+    expect(cookie).toMatch(/^lpe_ab_spring=b\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}$/)
     const visitor = cookie.split('.')[1]
     expect(keptArmVisitor(cookie, experiment)).toEqual({ arm: 'b', visitor })
     expect(keptArm(cookie, experiment)).toBe('b')
     expect(armCookie(experiment, 'a')).not.toBe(armCookie(experiment, 'a'))
   })
 
-  it('keeps an older value without an id, and refuses unknown versions and malformed ids', () => {
-    expect(keptArmVisitor('lpe_ab_spring=a', experiment)).toEqual({ arm: 'a' })
-    expect(keptArmVisitor('lpe_ab_spring=z.AAAAAAAAAAAAAAAAAAAAAA', experiment)).toBeUndefined()
-    expect(keptArmVisitor('lpe_ab_spring=a.<script>', experiment)).toEqual({ arm: 'a' })
+  it('keeps nothing for a minted, tampered, unsigned or foreign value', () => {
+    const visitor = 'AAAAAAAAAAAAAAAAAAAAAA'
+    const genuine = armCookie(experiment, 'a', visitor).split(';')[0]!
+    const signature = genuine.split('.')[2]!
+    expect(keptArmVisitor(genuine, experiment)).toEqual({ arm: 'a', visitor })
+    // Unsigned (the old form), and an id alone.
+    expect(keptArmVisitor('lpe_ab_spring=a', experiment)).toBeUndefined()
+    expect(keptArmVisitor(`lpe_ab_spring=a.${visitor}`, experiment)).toBeUndefined()
+    // Minted with another secret, the version or the id changed under a genuine signature.
+    expect(keptArmVisitor(`lpe_ab_spring=b.${visitor}.${enrollmentSignature('spring', 'b', visitor, 'not-the-site-secret')}`, experiment)).toBeUndefined()
+    expect(keptArmVisitor(`lpe_ab_spring=b.${visitor}.${signature}`, experiment)).toBeUndefined()
+    expect(keptArmVisitor(`lpe_ab_spring=a.BAAAAAAAAAAAAAAAAAAAAA.${signature}`, experiment)).toBeUndefined()
+    // Another test's genuine cookie under this test's name.
+    const foreign = armCookie({ name: 'autumn' }, 'a', visitor).split(';')[0]!.replace('lpe_ab_autumn', 'lpe_ab_spring')
+    expect(keptArmVisitor(foreign, experiment)).toBeUndefined()
+    // A version the test does not have, even signed.
+    expect(keptArmVisitor(armCookie(experiment, 'z', visitor).split(';')[0]!, experiment)).toBeUndefined()
+    expect(keptArmVisitor(`lpe_ab_spring=a.<script>.${signature}`, experiment)).toBeUndefined()
   })
 })

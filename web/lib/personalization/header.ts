@@ -1,66 +1,16 @@
 import { parseCookie } from 'cookie'
-import { ARM_KEY, isVariantField, type Experiment, type PersonalizedRoute } from './variant.ts'
-import { usableTrackingRules, type UsableTrackingRule } from '../campaigns/trackingNumber.ts'
+import type { Experiment, PersonalizedRoute } from './variant.ts'
+import type { UsableTrackingRule } from '../campaigns/trackingNumber.ts'
+import { enrollmentValue, newVisitorId, verifiedEnrollment, type Enrollment } from './enrollment.ts'
 
 /**
- * Which inputs shape a page is content, known to the proxy (inside Next); the front's page cache,
- * outside Next, must key personalized pages by exactly those inputs. So the proxy tells it on every
- * page answer, in this header, and the front learns per path and strips it (web/server/edge.ts).
+ * The cookies that carry a visit's choices from one page to the next (the A/B version, the kept campaign),
+ * read the same way by everything that decides or keys a page: the request hook and the front.
  */
-export const PERSONALIZATION_HEADER = 'x-personalized-inputs'
-
-export type TaughtRoute = Pick<PersonalizedRoute, 'fields' | 'approvedKeywords' | 'experiment' | 'trackingNumbers'>
-
-/** '-' for a plain page; else the route's inputs (and approved keywords), URI-encoded JSON. */
-export function personalizationHeader(route: TaughtRoute | undefined): string {
-  return route
-    ? encodeURIComponent(JSON.stringify({ fields: route.fields, approvedKeywords: route.approvedKeywords, experiment: route.experiment, trackingNumbers: route.trackingNumbers }))
-    : '-'
-}
-
-/** null: a plain page; undefined: no (valid) header. */
-export function parsePersonalizationHeader(value: string | string[] | undefined): TaughtRoute | null | undefined {
-  if (typeof value !== 'string') return undefined
-  if (value === '-') return null
-  try {
-    const { fields, approvedKeywords, experiment, trackingNumbers } = JSON.parse(decodeURIComponent(value)) as {
-      fields?: unknown
-      approvedKeywords?: unknown
-      experiment?: unknown
-      trackingNumbers?: unknown
-    }
-    if (!Array.isArray(fields) || !fields.every(isVariantField)) return undefined
-    const approved = Array.isArray(approvedKeywords) ? approvedKeywords.filter((keyword): keyword is string => typeof keyword === 'string') : []
-    const test = parseExperiment(experiment)
-    const rules = parseTrackingRules(trackingNumbers)
-    return {
-      fields,
-      ...(approved.length > 0 ? { approvedKeywords: approved } : {}),
-      ...(test ? { experiment: test } : {}),
-      ...(rules.length > 0 ? { trackingNumbers: rules } : {}),
-    }
-  } catch {
-    return undefined
-  }
-}
-
-/** The rules as the proxy sent them, checked again like any content: only usable ones, in comparable form. */
-function parseTrackingRules(value: unknown): UsableTrackingRule[] {
-  return Array.isArray(value) ? usableTrackingRules(value.filter((rule): rule is Record<string, string> => typeof rule === 'object' && rule !== null)) : []
-}
+export type RouteShape = Pick<PersonalizedRoute, 'fields' | 'approvedKeywords' | 'experiment' | 'trackingNumbers'>
 
 /** An experiment name that is safe inside a cookie name. */
 export const EXPERIMENT_NAME = /^[a-z0-9-]{1,40}$/
-
-function parseExperiment(value: unknown): Experiment | undefined {
-  const { name, arms } = (value ?? {}) as { name?: unknown; arms?: unknown }
-  if (typeof name !== 'string' || !EXPERIMENT_NAME.test(name) || !Array.isArray(arms)) return undefined
-  const valid = arms.filter(
-    (arm): arm is { key: string; weight: number } =>
-      typeof arm?.key === 'string' && ARM_KEY.test(arm.key) && typeof arm.weight === 'number' && arm.weight > 0,
-  )
-  return valid.length >= 2 && valid.length === arms.length ? { name, arms: valid.map(({ key, weight }) => ({ key, weight })) } : undefined
-}
 
 /** The cookie that keeps a visitor's version of one test. */
 export function armCookieName(experiment: Pick<Experiment, 'name'>): string {
@@ -80,30 +30,16 @@ export function keptArm(cookieHeader: string | undefined, experiment: Experiment
 }
 
 /**
- * The version cookie's value is `<arm>.<visitor>`: the visitor id (random, 128 bits, base64url) lets the
- * server count each visitor of an arm once, from its own HttpOnly cookie, whatever a browser claims.
- * A value from before the id (`<arm>` alone) keeps its arm, with no visitor.
+ * The version cookie's value is `<arm>.<visitor>.<signature>` (enrollment.ts): the visitor id (random, 128
+ * bits) lets the server count each visitor of an arm once, and the signature proves the server set it. A
+ * value that does not verify (unsigned, tampered, another test's or another secret's) keeps no version.
  */
-export type KeptArm = { arm: string; visitor?: string }
+export type KeptArm = Enrollment
 
-const VISITOR_ID = /^[A-Za-z0-9_-]{22}$/
-
-/** The kept version and visitor id, when the cookie names one of the test's versions; undefined otherwise. */
+/** The kept version and visitor id, when the cookie verifies and names one of the test's versions; undefined otherwise. */
 export function keptArmVisitor(cookieHeader: string | undefined, experiment: Experiment): KeptArm | undefined {
-  const value = cookieValue(cookieHeader, armCookieName(experiment))
-  if (value === undefined) return undefined
-  const separator = value.indexOf('.')
-  const arm = separator < 0 ? value : value.slice(0, separator)
-  const visitor = separator < 0 ? undefined : value.slice(separator + 1)
-  if (!experiment.arms.some((known) => known.key === arm)) return undefined
-  return visitor !== undefined && VISITOR_ID.test(visitor) ? { arm, visitor } : { arm }
-}
-
-/** A new visitor id for a version cookie. */
-export function newVisitorId(): string {
-  const bytes = String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16)))
-  // btoa and Web Crypto, not Buffer: the same code runs in Next's request hook on any host.
-  return btoa(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+  const enrollment = verifiedEnrollment(experiment.name, cookieValue(cookieHeader, armCookieName(experiment)))
+  return enrollment && experiment.arms.some((known) => known.key === enrollment.arm) ? enrollment : undefined
 }
 
 /**
@@ -120,9 +56,9 @@ function cookieValue(cookieHeader: string | undefined, name: string): string | u
   return cookiesOf(cookieHeader)[name]
 }
 
-/** Kept 30 days; HttpOnly (only the server reads it); Lax so the ad click's landing keeps it. */
+/** Kept 30 days; HttpOnly (only the server reads it); Lax so the ad click's landing keeps it; signed (enrollment.ts). */
 export function armCookie(experiment: Pick<Experiment, 'name'>, arm: string, visitor: string = newVisitorId()): string {
-  return `${armCookieName(experiment)}=${arm}.${visitor}; Path=/; Max-Age=2592000; SameSite=Lax; HttpOnly`
+  return `${armCookieName(experiment)}=${enrollmentValue(experiment.name, arm, visitor)}; Path=/; Max-Age=2592000; SameSite=Lax; HttpOnly`
 }
 
 /**

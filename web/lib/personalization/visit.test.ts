@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { armCookie } from './header'
 import { cdnCacheControl, decideVisit, readVisit, visitCacheControl } from './visit'
 
 const experiment = { name: 'spring', arms: [{ key: 'a', weight: 70 }, { key: 'b', weight: 30 }] }
@@ -7,25 +8,27 @@ const route = { experiment, trackingNumbers }
 const none = new URLSearchParams()
 const PHONE = 'Mozilla/5.0 (Linux; Android 14) Mobile Safari/537.36'
 const VISITOR = 'AAAAAAAAAAAAAAAAAAAAAA'
+/** A genuine (signed) version cookie for this visitor: `lpe_ab_spring=<arm>.<id>.<signature>`. */
+const keptCookie = (arm: string) => armCookie(experiment, arm, VISITOR).split(';')[0]!
 
 describe('decideVisit: the proxy decides, on every host', () => {
   it('gives a first visit a version by weight and its cookie; the answer is private', () => {
     const low = decideVisit(route, undefined, PHONE, none, 0.1)
     expect(low.arm).toBe('a')
-    expect(low.setCookies).toEqual([expect.stringMatching(/^lpe_ab_spring=a\.[A-Za-z0-9_-]{22}; Path=\/; Max-Age=2592000; SameSite=Lax; HttpOnly$/)])
+    expect(low.setCookies).toEqual([expect.stringMatching(/^lpe_ab_spring=a\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}; Path=\/; Max-Age=2592000; SameSite=Lax; HttpOnly$/)])
     expect(decideVisit(route, undefined, PHONE, none, 0.9).arm).toBe('b')
     expect(visitCacheControl(low)).toBe('private, no-store')
     expect(cdnCacheControl(low)).toBe('no-store')
   })
 
   it('keeps a kept version, sets nothing, and marks the copy as the visitor’s', () => {
-    const kept = decideVisit(route, `lpe_ab_spring=b.${VISITOR}`, PHONE, none, 0.1)
+    const kept = decideVisit(route, keptCookie('b'), PHONE, none, 0.1)
     expect(kept).toMatchObject({ arm: 'b', setCookies: [], shapedByCookie: true })
     expect(visitCacheControl(kept)).toBe('private, no-cache')
   })
 
   it('gives crawlers the control and no cookie, even with a kept version; no shared cache keeps that answer', () => {
-    const crawler = decideVisit(route, `lpe_ab_spring=b.${VISITOR}`, 'Mozilla/5.0 (compatible; Googlebot/2.1)', none, 0.1)
+    const crawler = decideVisit(route, keptCookie('b'), 'Mozilla/5.0 (compatible; Googlebot/2.1)', none, 0.1)
     expect(crawler.arm).toBeUndefined()
     expect(crawler.setCookies).toEqual([])
     expect(visitCacheControl(crawler)).toBeUndefined()
@@ -49,7 +52,7 @@ describe('decideVisit: the proxy decides, on every host', () => {
   })
 
   it('does nothing on a page without a test or tracking numbers', () => {
-    expect(decideVisit({}, `lpe_ab_spring=b.${VISITOR}; lpe_src=campaign%3Atermites%20fall`, PHONE, none, 0.5)).toEqual({ unassigned: false, shapedByCookie: false, setCookies: [] })
+    expect(decideVisit({}, `${keptCookie('b')}; lpe_src=campaign%3Atermites%20fall`, PHONE, none, 0.5)).toEqual({ unassigned: false, shapedByCookie: false, setCookies: [] })
   })
 })
 
@@ -59,8 +62,8 @@ describe('readVisit: what the front may read', () => {
   })
 
   it('reads cookies with the same parser as the proxy, a space before "=" included', () => {
-    const reading = readVisit(route, `lpe_ab_spring=a.${VISITOR}; lpe_src =campaign%3Atermites%20fall`, PHONE, none)
+    const reading = readVisit(route, `${keptCookie('a')}; lpe_src =campaign%3Atermites%20fall`, PHONE, none)
     expect(reading).toMatchObject({ arm: 'a', trackingSource: 'campaign:termites fall', shapedByCookie: true })
-    expect(decideVisit(route, `lpe_ab_spring=a.${VISITOR}; lpe_src =campaign%3Atermites%20fall`, PHONE, none, 0.9)).toMatchObject({ arm: 'a', trackingSource: 'campaign:termites fall' })
+    expect(decideVisit(route, `${keptCookie('a')}; lpe_src =campaign%3Atermites%20fall`, PHONE, none, 0.9)).toMatchObject({ arm: 'a', trackingSource: 'campaign:termites fall' })
   })
 })

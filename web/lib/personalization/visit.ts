@@ -1,15 +1,16 @@
 import { matchedUtmRule, utmSource } from '../campaigns/trackingNumber.ts'
-import { armCookie, isSearchEngine, keptArm, keptSource, sourceCookie, type TaughtRoute } from './header.ts'
+import { armCookie, isSearchEngine, keptArm, keptSource, sourceCookie, type RouteShape } from './header.ts'
 import { pickArm } from './variant.ts'
 
 /**
  * What a visit brings besides its query string, decided in one place for every host: Next's request hook
- * (web/proxy.ts) runs `decideVisit` on every page request under `npm start`, plain `next start` and Vercel
- * alike, and sets the cookies it returns. The front (web/server/front.ts) only reads the same cookies with
- * `readVisit` to find the cached copy the proxy would render; it never picks a version or a campaign.
+ * (web/proxy.ts) runs `decideVisit` on every page request that reaches it (plain `next start`, Vercel), and
+ * under `npm start` the front (web/server/front.ts) runs the same `decideVisit` over the same content
+ * (web/content/pageShapes.ts) first, serves the cached copy of the version it gave, sets the cookies it
+ * returns, and passes them on to Next, so the request hook reads the same choice and adds none.
  *
- * - A/B test: crawlers get the control and no cookie; a visitor with a kept version keeps it; anyone else
- *   is given one by weight, kept in an HttpOnly cookie (`armCookie`) — the request must reach the proxy.
+ * - A/B test: crawlers get the control and no cookie; a visitor with a kept (signed) version keeps it; anyone
+ *   else is given one by weight, kept in a signed HttpOnly cookie (`armCookie`, enrollment.ts).
  * - Tracking numbers: a landing's utm values shape the page from the query string, and the rule they select
  *   is kept (or a kept one cleared) in a session cookie; a later page without utm values gets the kept rule.
  */
@@ -31,7 +32,7 @@ export interface VisitDecision extends VisitReading {
   setCookies: string[]
 }
 
-type VisitRoute = Pick<TaughtRoute, 'experiment' | 'trackingNumbers'> | null | undefined
+type VisitRoute = Pick<RouteShape, 'experiment' | 'trackingNumbers'> | null | undefined
 
 /** What the visitor's cookies and user agent already decide (no new choice is made here). */
 export function readVisit(route: VisitRoute, cookieHeader: string | undefined, userAgent: string | undefined, params: URLSearchParams): VisitReading {

@@ -51,7 +51,7 @@ export async function POST(request: NextRequest) {
   const purging = edgePurgeConfigured(edge)
   const invalidated = purging ? whenInvalidated(tags, PURGE_WAIT_MS) : null
   for (const tag of tags) revalidateTag(tag, tag === TAGS.routes || purging ? { expire: 0 } : 'max')
-  if (tags.includes(TAGS.routes)) forgetRouteLists()
+  if (tags.includes(TAGS.routes)) await forgetRouteLists()
   if (invalidated) {
     after(async () => {
       await invalidated

@@ -1,0 +1,37 @@
+/**
+ * The client's address as a route handler inside Next sees it (it cannot see the socket):
+ * - under `npm start`, the front set X-Forwarded-For to the socket's address (or, only from a configured
+ *   trusted proxy, the address that proxy added; web/server/edge.ts), replacing whatever the client sent;
+ * - on Vercel, the platform's own `x-vercel-forwarded-for`, which a client cannot set;
+ * - under plain `next start`, Next fills X-Forwarded-For only when the client sent none, so the value is the
+ *   client's own claim unless a reverse proxy in front overwrites it (docs/ab-testing.md: the host table).
+ * The last address of the list: the one the nearest proxy added.
+ */
+export function forwardedClient(headers: Headers, env: Record<string, string | undefined> = process.env): string {
+  const header = env.VERCEL === '1' ? (headers.get('x-vercel-forwarded-for') ?? headers.get('x-forwarded-for')) : headers.get('x-forwarded-for')
+  return header?.split(',').at(-1)?.trim() || 'unknown'
+}
+
+/**
+ * A request body as text, refused (null) when its Content-Length says it is over maxBytes, before any of it
+ * is read, or as soon as more than maxBytes have arrived.
+ */
+export async function boundedText(request: Request, maxBytes: number): Promise<string | null> {
+  const declared = Number(request.headers.get('content-length') ?? NaN)
+  if (declared > maxBytes) return null
+  if (!request.body) return ''
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > maxBytes) {
+      await reader.cancel()
+      return null
+    }
+    chunks.push(value)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
