@@ -174,7 +174,7 @@ describe('the Studio on the local Content Lake', { timeout: 240_000 }, () => {
       await page.getByRole('link', { name: title }).or(page.getByText(title, { exact: true })).first().waitFor({ timeout: 60_000 })
     }
     await page.getByText('Pages', { exact: true }).first().click()
-    await page.getByText('/about-us').waitFor({ timeout: 60_000 })
+    await page.getByText('/grubtle').waitFor({ timeout: 60_000 })
     await shot(page, 'studio-pages')
     await page.close()
   })
