@@ -265,6 +265,8 @@ describe('real ad keywords up to 80 characters (Google Ads)', () => {
     expect(title('pest control NYC')).toBe('Pest Control NYC')
     expect(title('eBay bug spray vs the exterminator')).toBe('eBay Bug Spray Vs The Exterminator')
     expect(title('WASP NEST REMOVAL')).toBe('Wasp Nest Removal')
+    expect(title('HVAC and ATTIC rodent proofing')).toBe('HVAC And Attic Rodent Proofing')
+    expect(title('EXTERMINATOR for DIY fails')).toBe('Exterminator For DIY Fails')
     // Case alone never makes another keyword (one cached page).
     expect(normalizeKeyword('Wasp Removal')).toBe(normalizeKeyword('wasp removal'))
   })

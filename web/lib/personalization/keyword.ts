@@ -161,15 +161,22 @@ function dropContactsAsTheyLook(text: string): string {
 }
 
 /**
- * A word capitalised inside on purpose ("DIY", "iPhone", "McDonald", "U.S.") keeps its case; any
- * other word is lower case, so "Wasp Removal" and "wasp removal" are one keyword (one cached page).
- * A keyword in capitals throughout ("ANT KILLER") is shouting, not naming: all lower case.
+ * A word capitalised inside on purpose keeps its case: mixed case ("iPhone", "McDonald", "eBay") or an
+ * acronym in capitals ("DIY", "NYC", "HVAC", "U.S."). Any other word is lower case, so "Wasp Removal"
+ * and "wasp removal" are one keyword (one cached page). Capitals are shouting, not naming, in a word
+ * longer than an acronym ("ÁCAROS") or a keyword in capitals throughout ("ANT KILLER"): lower case.
  */
 const CAPITAL_INSIDE = /\p{L}.*\p{Lu}/u
+const MAX_ACRONYM_LETTERS = 4
+function keepsCase(word: string): boolean {
+  if (!CAPITAL_INSIDE.test(word)) return false
+  const letters = word.match(/\p{L}/gu) ?? []
+  return /\p{Ll}/u.test(word) || letters.length <= MAX_ACRONYM_LETTERS
+}
 function foldCase(text: string): string {
   const shouting = !/\p{Ll}/u.test(text) && (text.match(/\p{L}{2,}/gu)?.length ?? 0) > 1
   if (shouting) return text.toLowerCase()
-  return text.replace(/\S+/gu, (word) => (CAPITAL_INSIDE.test(word) ? word : word.toLowerCase()))
+  return text.replace(/\S+/gu, (word) => (keepsCase(word) ? word : word.toLowerCase()))
 }
 
 /** Words that carry no meaning of their own (English and Spanish, from the stopword package). */
