@@ -175,3 +175,16 @@ describe('odd addresses', () => {
     await tool.text()
   })
 })
+
+describe('/grubtle service cards', () => {
+  it('line up their Learn More buttons at 1280 px, whatever each card says', async () => {
+    const page = await open('/grubtle', VIEWPORTS.desktop)
+    try {
+      const tops = await page.locator('ul.cards > li > button').evaluateAll((buttons) => buttons.map((button) => Math.round(button.getBoundingClientRect().top)))
+      expect(tops.length).toBeGreaterThanOrEqual(3)
+      expect(Math.max(...tops) - Math.min(...tops)).toBeLessThanOrEqual(1)
+    } finally {
+      await page.close()
+    }
+  })
+})
