@@ -90,7 +90,14 @@ function contrast(a: number[], b: number[]): number {
 }
 
 /** The worst contrast of each visible call link on a page, per state. */
-async function measurePage(path: string, viewport: { width: number; height: number }): Promise<{ where: string; ratio: number }[]> {
+interface Measured {
+  where: string
+  ratio: number
+  /** The link's text colour in this state, to see that forcing a state changes what it should. */
+  colour: string
+}
+
+async function measurePage(path: string, viewport: { width: number; height: number }): Promise<Measured[]> {
   const page = await browser.newPage({ viewport })
   try {
     await page.goto(`${baseUrl}${path}`, { waitUntil: 'load' })
@@ -105,14 +112,14 @@ async function measurePage(path: string, viewport: { width: number; height: numb
     await cdp.send('CSS.enable')
     const { root } = await cdp.send('DOM.getDocument', { depth: -1 })
     const { nodeIds } = await cdp.send('DOM.querySelectorAll', { nodeId: root.nodeId, selector: '[data-contrast-link]' })
-    const found: { where: string; ratio: number }[] = []
+    const found: Measured[] = []
     for (const state of STATES) {
       for (const nodeId of nodeIds) await cdp.send('CSS.forcePseudoState', { nodeId, forcedPseudoClasses: state })
       // Transitions (transition-colors) would be read mid-way.
       await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => (animation.finish(), animation.finished))))
       for (const reading of await readColours(page)) {
         const ratio = Math.min(...reading.backgrounds.map((background) => contrast(reading.text, background)))
-        found.push({ where: `${path} at ${viewport.width} px, ${reading.label}, ${state.join('+') || 'normal'}`, ratio })
+        found.push({ where: `${path} at ${viewport.width} px, ${reading.label}, ${state.join('+') || 'normal'}`, ratio, colour: reading.text.join(',') })
       }
     }
     await cdp.detach()
@@ -134,9 +141,13 @@ describe('call links keep their contrast in every state', () => {
     ['1280', VIEWPORTS.desktop],
   ])('every call link on every route at %s px: at least 4.5:1 normal, hovered, focused, active and visited', async (_, viewport) => {
     const jobs = PATHS.map((path) => () => measurePage(path, viewport))
-    const results: { where: string; ratio: number }[] = []
+    const results: Measured[] = []
     for (let start = 0; start < jobs.length; start += 4) results.push(...(await Promise.all(jobs.slice(start, start + 4).map((job) => job()))).flat())
     expect(results.length).toBeGreaterThan(PATHS.length * STATES.length)
+    // The forced states are really applied: the footer's number turns the palest green on hover.
+    const footer = (state: string) => results.find((result) => result.where.startsWith('/ants ') && result.where.includes('footer#') && result.where.endsWith(`, ${state}`))
+    expect(footer('normal')?.colour).toBe('255,255,255,1')
+    expect(footer('hover')?.colour).toBe('209,250,223,1')
     const failing = results.filter((result) => result.ratio < MINIMUM).map((result) => `${result.where}: ${result.ratio.toFixed(2)}:1`)
     expect(failing).toEqual([])
   }, 180_000)
