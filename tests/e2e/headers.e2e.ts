@@ -76,7 +76,7 @@ describe('security headers', () => {
     expect(response.status).toBe(404)
     const csp = response.headers.get('content-security-policy') ?? ''
     expect(csp).toMatch(/script-src 'self' 'sha256-/)
-    expect(csp).not.toContain('sanity.io')
+    expect(csp).not.toContain('sanity-cdn.com')
     expect(await response.text()).not.toMatch(/Content Lake|npm run dev/)
   })
 
