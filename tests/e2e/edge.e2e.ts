@@ -149,7 +149,9 @@ describe('odd requests: a clean 4xx with the security headers, never a 5xx', () 
   it('target *, a protocol-relative target, no Host on HTTP/1.1, a 15 KB path', async () => {
     expectClean('OPTIONS *', await raw('OPTIONS * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'), '400')
     expectClean('GET *', await raw('GET * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'), '400')
-    expectClean('GET //evil.example/x', await raw('GET //evil.example/x HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'), '400')
+    const protocolRelative = await raw('GET //evil.example/x HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')
+    expectClean('GET //evil.example/x', protocolRelative, '308')
+    expect(headerBlock(protocolRelative)).toContain('location: /evil.example/x')
     expectClean('HTTP/1.1 without Host', await raw('GET /ants HTTP/1.1\r\nConnection: close\r\n\r\n'), '400')
     expectClean('a 15 KB path', await raw(`GET /${'a'.repeat(15_000)} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`), '414')
     // A long query is the page's to read (the keyword is capped); Next's redirect repeating it is no 502.

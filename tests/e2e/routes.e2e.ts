@@ -27,7 +27,6 @@ const REQUIRED_PATHS = [
   '/drain-flies',
   '/privacy-policy',
   '/terms-of-service',
-  '/about-us',
   '/mice-repellents',
   '/hornet-nest-removal-near-me',
   '/simple-landing',
@@ -128,7 +127,7 @@ describe('legal pages', () => {
 })
 
 describe('not found', () => {
-  it.each(['/no-such-page', '/about-us/deeper', '/home'])('%s answers 404 with the not-found page', async (path) => {
+  it.each(['/no-such-page', '/about-us', '/about-us/deeper', '/home'])('%s answers 404 with the not-found page', async (path) => {
     const { page, status } = await open(path, VIEWPORTS.phone)
     try {
       expect(status).toBe(404)

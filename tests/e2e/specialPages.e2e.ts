@@ -42,7 +42,7 @@ describe('/simple-landing', () => {
     }
   })
 
-  it('shows the calling message on a call button, which still dials the settings phone', async () => {
+  it('shows the calling message on a call button (the link names the settings phone; specRows.e2e.ts: it only shows the message)', async () => {
     const page = await open('/simple-landing')
     try {
       const call = page.locator('main a[href^="tel:"]').first()

@@ -168,13 +168,22 @@ async function addSection(page: Page, field: string, item: RegExp) {
 }
 
 describe('the Studio on the local Content Lake', { timeout: 240_000 }, () => {
+  it('is served at /studio when a Sanity project is configured (here the lake’s), with its own single policy', async () => {
+    const response = await fetch(`${site.url}/studio`)
+    expect(response.status).toBe(200)
+    const csp = response.headers.get('content-security-policy') ?? ''
+    expect(csp).toContain('https://*.sanity.io')
+    expect(csp.split(', default-src')).toHaveLength(1)
+    await response.text()
+  })
+
   it('shows the document list', async () => {
     const page = await openStudio('')
     for (const title of ['Site settings', 'Pages', 'Pest pages', 'Pests', 'FAQs', 'Legal']) {
       await page.getByRole('link', { name: title }).or(page.getByText(title, { exact: true })).first().waitFor({ timeout: 60_000 })
     }
     await page.getByText('Pages', { exact: true }).first().click()
-    await page.getByText('/about-us').waitFor({ timeout: 60_000 })
+    await page.getByText('/grubtle').waitFor({ timeout: 60_000 })
     await shot(page, 'studio-pages')
     await page.close()
   })

@@ -3,18 +3,20 @@ import { telHref } from '@/lib/phone'
 import { PhoneIcon } from './icons'
 
 /**
- * The three looks of a phone link, as classes of the site CSS (globals.css, `.btn-call` …): a page has up to a
- * dozen call links and each class list was written into the HTML and again into Next's flight data (issue 25).
- * Utilities a caller adds still win (they are a later layer); `hover:text-brand-900` stays a utility so a
- * caller's hover colour resolves against it exactly as before.
+ * The looks of a phone link, as classes of the site CSS (globals.css, `.btn-call` …): a page has up to a
+ * dozen call links and each class list is written into the HTML and again into Next's flight data. A number
+ * in text takes its colours in every state from the variant (on a light or a dark background), never from a
+ * caller's colour utilities, so no state can lose its contrast.
  */
 const variants = {
   /** The big red button: the one conversion of the site. */
   primary: 'btn-call',
   /** A green button for secondary placements (header). */
   brand: 'btn-brand',
-  /** A phone number inside text. */
-  inline: 'link-call hover:text-brand-900',
+  /** A phone number inside text, on a light background. */
+  inline: 'link-call',
+  /** A phone number inside text on a dark green (hero, call block, footer): white, the palest green on hover. */
+  inlineOnDark: 'link-call link-call-on-dark',
 } as const
 
 /**

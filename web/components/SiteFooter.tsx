@@ -10,7 +10,7 @@ export function SiteFooter({ site }: { site: SiteSettings }) {
         <div>
           <p className="text-lg font-extrabold">{site.brandName}</p>
           <p className="mt-2 max-w-prose text-sm leading-relaxed text-brand-100">{site.footerText}</p>
-          <CallLink phone={site.phone} source="footer" variant="inline" className="mt-2 text-white">
+          <CallLink phone={site.phone} source="footer" variant="inlineOnDark" className="mt-2">
             <ShownPhone site={site} />
           </CallLink>
         </div>

@@ -22,6 +22,8 @@ export interface CallContext {
   arm?: string
   /** The number the page shows and dials (a tracking rule's, or Site settings'). */
   number?: string
+  /** The content's call buttons only show the page's message (its "callToast"): no dialer, no call logged. */
+  toastOnly?: boolean
 }
 export type CallBarMode = 'phones' | 'afterHero' | 'none'
 
@@ -45,7 +47,7 @@ export function SiteFrame({
   return (
     <>
       {chrome === 'site' ? <SiteHeader site={site} /> : null}
-      <main id="main" data-call-keyword={callContext.keyword || undefined} data-call-location={callContext.location || undefined} data-call-variant={callContext.variant || undefined} data-call-variant-key={callContext.variantKey || undefined} data-call-experiment={callContext.experiment || undefined} data-call-arm={callContext.arm || undefined} data-call-number={callContext.number || undefined}>
+      <main id="main" data-call-keyword={callContext.keyword || undefined} data-call-location={callContext.location || undefined} data-call-variant={callContext.variant || undefined} data-call-variant-key={callContext.variantKey || undefined} data-call-experiment={callContext.experiment || undefined} data-call-arm={callContext.arm || undefined} data-call-number={callContext.number || undefined} data-call-toast-only={callContext.toastOnly ? '' : undefined}>
         {children}
       </main>
       {chrome === 'site' ? <SiteFooter site={site} /> : null}

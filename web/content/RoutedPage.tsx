@@ -31,6 +31,7 @@ export function RoutedPage({ doc, context: given, variant, variantKey }: { doc: 
           variant,
           variantKey,
           number: context.site.phone,
+          toastOnly: Boolean(doc.callToast),
           ...(arm && test?.name ? { experiment: test.name, arm: arm.key } : {}),
         }}
       >

@@ -158,7 +158,8 @@ export const trackingNumberRulesQuery = defineQuery(`*[_type == "siteSettings" &
 
 /**
  * What the launch check (web/content/launchCheck.ts) reads: the numbers and tracking IDs of Site
- * settings, each legal page's text, and whether each pest page's pest has an uploaded photo.
+ * settings, its footer links and every page's address, each legal page's text, and whether each pest
+ * page's pest has an uploaded photo.
  */
 export const launchFactsQuery = defineQuery(`{
   "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{
@@ -168,8 +169,10 @@ export const launchFactsQuery = defineQuery(`{
     googleAdsId,
     callConversionLabel,
     analyticsId,
-    gtmId
+    gtmId,
+    "footerLinks": footerLinks[]{label, href}
   },
+  "routeSlugs": *[${ROUTED_TYPES_FILTER} && defined(slug.current)].slug.current,
   "legalPages": *[_type == "legalPage"] | order(title asc){title, "text": pt::text(body)},
   "pestPages": *[_type == "pestPage"] | order(slug.current asc){
     "slug": slug.current,

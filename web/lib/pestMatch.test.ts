@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { pestsQuery } from '../content/queries'
 import type { PestsQueryResult } from '../sanity.types'
-import { foldForMatching, matchPest, pestOrDefault } from './pestMatch'
+import { foldForMatching, matchPest, matchPestName, pestOrDefault } from './pestMatch'
 import { bundledDocuments, queryDocuments } from './sanity/localDataset'
 
 const pests = [
@@ -141,5 +141,69 @@ describe('matchPest with the bundled dataset’s pests', () => {
       for (const word of pest.matchWords) owners.set(foldForMatching(word), [...(owners.get(foldForMatching(word)) ?? []), pest.imageFile])
     }
     expect([...owners].filter(([, files]) => files.length > 1)).toEqual([])
+  })
+})
+
+describe('matchPestName (spec §9: the first mapping key contained in the name)', () => {
+  it('matches a key anywhere in the name, specific keys before the keys inside them', () => {
+    expect(matchPestName('Carpenter Ants', bundledPests)?.imageFile).toBe('ant')
+    expect(matchPestName('Termites', bundledPests)?.imageFile).toBe('termite')
+    expect(matchPestName('Beetles', bundledPests)?.imageFile).toBe('beetle')
+    expect(matchPestName('German Cockroaches', bundledPests)?.imageFile).toBe('cockroach')
+    expect(matchPestName('Bald-Faced Hornets', bundledPests)?.imageFile).toBe('hornet')
+    expect(matchPestName('Yellowjackets', bundledPests)?.imageFile).toBe('yellow-jacket')
+    expect(matchPestName('Fire-ants', bundledPests)?.imageFile).toBe('ant')
+    expect(matchPestName('Mice', bundledPests)?.imageFile).toBe('mouse')
+    expect(matchPestName('Rats', bundledPests)?.imageFile).toBe('mouse')
+    expect(matchPestName('Boxelder Bugs', bundledPests)?.imageFile).toBe('boxelder-bug')
+    expect(matchPestName('Box Elder Bugs', bundledPests)?.imageFile).toBe('boxelder-bug')
+    // Contained, not a whole word: the spec's rule for names.
+    expect(matchPestName('Cockroachlike Pests', bundledPests)?.imageFile).toBe('cockroach')
+    expect(matchPestName('  WASPS  ', bundledPests)?.imageFile).toBe('wasp')
+  })
+
+  it('gives every name of the spec\'s pest list the picture its key names', () => {
+    const expected: Record<string, string | undefined> = {
+      Ants: 'ant', 'Ash Borers': 'beetle', 'Bed Bugs': 'bed-bug', Bees: 'bee', Beetles: 'beetle', Centipedes: 'centipede',
+      Cockroaches: 'cockroach', Crickets: 'cricket', Earwigs: 'earwig', 'Elder Bugs': 'boxelder-bug', Fleas: 'flea', Gnats: 'gnat',
+      Hornets: 'hornet', Flies: 'fly', Ladybugs: 'beetle', Millipedes: 'millipede', Mites: 'dust-mite', Mosquitoes: 'mosquito',
+      Moths: 'moth', 'Mud Daubers': 'wasp', Scorpions: 'scorpion', Silverfish: 'silverfish', Spiders: 'spider', 'Stinging Pests': 'wasp',
+      'Stink Bugs': 'stink-bug', Termites: 'termite', Ticks: 'tick', Wasps: 'wasp', 'Yellow Jackets': 'yellow-jacket', Weevils: 'weevil',
+      Rodents: 'mouse', Mice: 'mouse', Rats: 'mouse', Moles: 'vole', Voles: 'vole', 'And More...': undefined,
+    }
+    for (const [name, file] of Object.entries(expected)) expect(matchPestName(name, bundledPests)?.imageFile, name).toBe(file)
+  })
+
+  it('returns nothing for an empty name', () => {
+    expect(matchPestName('  ', bundledPests)).toBeUndefined()
+  })
+})
+
+describe('matchPest for ad keywords: whole words first, else a key written together with another word', () => {
+  it.each([
+    ['hornetnestremoval', 'hornet'],
+    ['cockroachexterminator', 'cockroach'],
+    ['waspnest', 'wasp'],
+    ['ratexterminator', 'mouse'],
+    ['bedbugexterminator', 'bed-bug'],
+    ['termitecontrol company', 'termite'],
+    ['exterminatorspiders', 'spider'],
+    ['pestcontrolants', 'ant'],
+    ['yellowjacketnest removal', 'yellow-jacket'],
+    ['licensed and insured family owned local exterminator for bed bugs', 'bed-bug'],
+    ['licensed and insured family owned local exterminator for german cockroaches', 'cockroach'],
+    ['how do i get rid of mice in my attic fast without poison', 'mouse'],
+  ])('"%s" shows the %s picture', (keyword, imageFile) => {
+    expect(matchPest(keyword, bundledPests)?.imageFile).toBe(imageFile)
+  })
+
+  it('prefers a whole word over a key written together: "waspnest hornets" is the hornet', () => {
+    expect(matchPest('waspnest hornets', bundledPests)?.imageFile).toBe('hornet')
+  })
+
+  it('reads no pest into a word that only begins or ends like one', () => {
+    for (const keyword of ['exterminator rates', 'llame antes', 'en un rato', 'cheap plants spray', 'pestcontrol']) {
+      expect(matchPest(keyword, bundledPests), keyword).toBeUndefined()
+    }
   })
 })

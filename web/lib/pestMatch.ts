@@ -1,14 +1,17 @@
 /**
- * Picks the pest a keyword or a pest name is about. The name is folded (lower case, accents and
- * "ñ" as plain letters, spaces collapsed), then the first match word contained in it wins.
- * "First" is longest-first (ties keep the pests' order), so a specific word always beats a word
- * inside it: "carpenter bee" before "bee", "termite" before "mite", "beetle" before "bee",
- * "chinche apestosa" before "chinche".
+ * Picks the pest a pest name or an ad keyword is about. Text and match words are folded alike
+ * (lower case, accents and "ñ" as plain letters, spaces collapsed: "ratón" matches "raton" and
+ * "RATONES"). Longer match words are tried first (ties keep the pests' order), so a specific word
+ * always beats a word inside it: "carpenter bee" before "bee", "termite" before "mite", "beetle"
+ * before "bee".
  *
- * "Contained" means as whole words, each word of a match word possibly in its plural: ad keywords
- * are free text, and plain substring matching would show a mouse for "exterminator rates" (r-a-t)
- * or an ant for "warranty". Match words are folded the same way, so "ratón" matches "raton" and
- * "RATONES" alike: advertisers and visitors often type Spanish without accents.
+ * - A pest *name* (the pest list, a pest page): the first match word contained in the name wins
+ *   (spec §9), anywhere in it.
+ * - An ad *keyword* is free text, where plain containment would show a mouse for "exterminator rates"
+ *   (r-a-t) or read "antes" as ants: whole words first, each word of a match word possibly in its
+ *   plural; else a match word written together with other words ("hornetnestremoval",
+ *   "cockroachexterminator", "pestcontrolants"): the longest one a word starts or ends with, the
+ *   rest of that word being a word of its own (three letters or more).
  */
 export interface Matchable {
   matchWords: readonly string[]
@@ -16,14 +19,38 @@ export interface Matchable {
 
 export const DEFAULT_IMAGE_FILE = 'ant'
 
-export function matchPest<T extends Matchable>(text: string, pests: readonly T[]): T | undefined {
-  const name = foldForMatching(text)
-  if (!name) return undefined
-  const candidates = pests
+/** The least a word written together with a match word must add to count as a word of its own. */
+const MIN_JOINED_LETTERS = 3
+
+function candidatesFor<T extends Matchable>(pests: readonly T[]) {
+  return pests
     .flatMap((pest, order) => pest.matchWords.map((word) => ({ word: foldForMatching(word), pest, order })))
     .filter(({ word }) => word !== '')
     .sort((a, b) => b.word.length - a.word.length || a.order - b.order)
-  return candidates.find(({ word }) => containsWord(name, word))?.pest
+}
+
+/** A pest name's pest: the first (longest) match word contained in it. */
+export function matchPestName<T extends Matchable>(name: string, pests: readonly T[]): T | undefined {
+  const folded = foldForMatching(name)
+  if (!folded) return undefined
+  return candidatesFor(pests).find(({ word }) => folded.includes(word))?.pest
+}
+
+/** An ad keyword's pest: whole words first, else a match word written together with another word. */
+export function matchPest<T extends Matchable>(text: string, pests: readonly T[]): T | undefined {
+  const name = foldForMatching(text)
+  if (!name) return undefined
+  const candidates = candidatesFor(pests)
+  const whole = candidates.find(({ word }) => containsWord(name, word))
+  if (whole) return whole.pest
+  const words = name.split(/[^\p{L}\p{N}]+/u).filter((word) => word.length > MIN_JOINED_LETTERS)
+  return candidates.find(({ word }) => !word.includes(' ') && words.some((part) => joins(part, word)))?.pest
+}
+
+/** The word is the match word plus a word of its own before or after it: "hornetnest", "pestcontrolants". */
+function joins(part: string, word: string): boolean {
+  if (part.length < word.length + MIN_JOINED_LETTERS) return false
+  return part.startsWith(word) || part.endsWith(word)
 }
 
 /** Lower case without accents (NFD, then combining marks dropped: "Araña" → "arana"), one space between words. */

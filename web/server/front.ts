@@ -83,6 +83,11 @@ export interface FrontOptions extends Partial<Pick<EdgeOptions, 'trustedProxies'
   isDraining?: () => boolean
   /** Called after a publish webhook was accepted (the cache is already emptied). */
   onPublish?: () => void
+  /**
+   * Whether /studio is the Studio. False on a production server with no Sanity project: the local
+   * Content Lake is a development tool, so /studio answers the site's not-found page. Absent: the Studio.
+   */
+  studio?: boolean
   /** Called when a bot's request for a page with a running A/B test is answered from the copy (the request hook counts those that reach Next): the Calls tool's "bots excluded". */
   onBotExcluded?: (experiment: string) => void
 }
@@ -124,6 +129,8 @@ export const NOTHING_POLICY = "default-src 'none'; frame-ancestors 'none'"
 /** A page's HTML that came without a policy still gets a strict one. */
 const FALLBACK_PAGE_POLICY = "default-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'self'"
 const UPSTREAM_MAX_HEADER_BYTES = 64 * 1024
+/** Next's prebuilt not-found page (app/global-not-found.tsx; the proxy lets this address through). */
+const NOT_FOUND_PAGE = '/_not-found'
 /** Socket errors that mean a kept-alive connection to Next was closed just as it was reused. */
 const STALE_SOCKET_ERRORS = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED'])
 
@@ -170,6 +177,50 @@ export function createFrontHandler(options: FrontOptions) {
     const body = Buffer.from(JSON.stringify(value), 'utf8')
     response.writeHead(status, finalHeaders({ 'content-type': 'application/json', 'cache-control': 'no-store', 'content-length': body.length, ...extra }, NOTHING_POLICY))
     response.end(body)
+  }
+
+  /** A redirect the front decides itself (a `//…` path to its one-slash form): no body to read. */
+  function redirect(response: ServerResponse, location: string) {
+    response.writeHead(308, finalHeaders({ location, 'cache-control': 'no-store', 'content-length': 0, connection: 'close' }, NOTHING_POLICY))
+    response.end()
+  }
+
+  /**
+   * An odd request the front refuses: its status, with the site's not-found page as the body when a
+   * browser asked for HTML (GET or HEAD with text/html in Accept), else one line of text.
+   */
+  function refuse(request: IncomingMessage, response: ServerResponse, status: number, message: string) {
+    const method = request.method ?? 'GET'
+    if ((method !== 'GET' && method !== 'HEAD') || !acceptsHtml(request.headers.accept)) {
+      sendPlain(response, status, `${message}\n`, { connection: 'close' })
+      return void request.resume()
+    }
+    request.url = NOT_FOUND_PAGE
+    const headers = upstreamRequestHeaders(request, edge)
+    headers['accept-encoding'] = 'identity'
+    forward(
+      request,
+      response,
+      headers,
+      null,
+      (upstreamResponse) => {
+        const chunks: Buffer[] = []
+        upstreamResponse.on('data', (chunk: Buffer) => chunks.push(chunk))
+        upstreamResponse.on('error', () => sendPlain(response, status, `${message}\n`, { connection: 'close' }))
+        upstreamResponse.on('end', () => {
+          if (response.destroyed) return
+          const html = Buffer.concat(chunks).toString('utf8')
+          const wanted = pageEncoding(request.headers['accept-encoding'])
+          const page = toPage(upstreamResponse, Buffer.from(transformHtml ? transformHtml(html) : html, 'utf8'), wanted ? [wanted] : [])
+          page.status = status
+          page.headers['cache-control'] = 'no-store'
+          page.headers.connection = 'close'
+          sendPage(request, response, page, null)
+        })
+      },
+      () => sendPlain(response, status, `${message}\n`, { connection: 'close' }),
+    )
+    request.resume()
   }
 
   function badGateway(response: ServerResponse, error: Error) {
@@ -434,13 +485,16 @@ export function createFrontHandler(options: FrontOptions) {
   return function handle(request: IncomingMessage, response: ServerResponse) {
     const target = checkRequestTarget(request.url, { httpVersion: request.httpVersion, host: request.headers.host })
     if (!target.ok) {
-      sendPlain(response, target.status, `${target.message}\n`, { connection: 'close' })
-      return void request.resume()
+      if (target.status === 308) {
+        request.resume()
+        return redirect(response, target.location)
+      }
+      return refuse(request, response, target.status, target.message)
     }
     // Absolute-form reduced to its path: the host in it is never used.
     request.url = target.target
     const url = parseUrl(request.url)
-    if (!url) return sendPlain(response, 400, 'Bad request.\n', { connection: 'close' })
+    if (!url) return refuse(request, response, 400, 'Bad request.')
     const path = url.pathname
     const method = request.method ?? 'GET'
     const readOnly = method === 'GET' || method === 'HEAD'
@@ -468,6 +522,10 @@ export function createFrontHandler(options: FrontOptions) {
       return
     }
 
+    if (options.studio === false && isStudio(path)) {
+      request.url = NOT_FOUND_PAGE
+      return fetchFromNext(request, response, NOT_FOUND_PAGE, null, null)
+    }
     if (!isPageRequest(request, url)) {
       // A client navigation to a personalized address renders too (its RSC payload): bounded the same way;
       // turned away, it gets the plain page's payload (the query without the ad inputs, Next's _rsc kept).
@@ -591,6 +649,11 @@ function originHost(origin: string | undefined): string | null {
   } catch {
     return null
   }
+}
+
+/** A browser's navigation: text/html preferred over plain text (a tool's "any type" Accept is not). */
+function acceptsHtml(accept: string | undefined): boolean {
+  return new Negotiator({ headers: { accept } }).mediaType(['text/plain', 'text/html']) === 'text/html'
 }
 
 function isStudio(path: string): boolean {

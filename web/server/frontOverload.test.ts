@@ -167,11 +167,18 @@ describe('odd requests: a clean 4xx with the security headers, never Next', () =
   it.each([
     ['target *', 'OPTIONS * HTTP/1.1\r\nHost: x\r\n\r\n', 400],
     ['target *, GET', 'GET * HTTP/1.1\r\nHost: x\r\n\r\n', 400],
-    ['a protocol-relative target', 'GET //evil.example/x HTTP/1.1\r\nHost: x\r\n\r\n', 400],
     ['no Host on HTTP/1.1', 'GET /ants HTTP/1.1\r\n\r\n', 400],
     ['a 15 KB path', `GET /${'a'.repeat(15_000)} HTTP/1.1\r\nHost: x\r\n\r\n`, 414],
   ])('%s', async (_, request, status) => {
     await expectRefused(request, status)
+  })
+
+  it('a protocol-relative target: a 308 to its one-slash path, never to the other host', async () => {
+    const answer = await raw('GET //evil.example/x HTTP/1.1\r\nHost: x\r\n\r\n')
+    expect(answer.slice(9, 12)).toBe('308')
+    expect(headerBlock(answer)).toContain('location: /evil.example/x')
+    expect(headerBlock(answer)).not.toContain('location: //')
+    expect(received).toEqual([])
   })
 
   it('an absolute-form target is reduced to its path: Next sees the path, no Location names the other host', async () => {

@@ -172,6 +172,8 @@ const front = http.createServer(
     trustedProxies,
     isDraining: () => draining,
     onBotExcluded: recordBotExcluded,
+    // The local Content Lake is a development tool: with no Sanity project, /studio is the not-found page.
+    studio: config.sanity !== null,
     renders: new RenderAdmission({ slots: RENDER_SLOTS, queue: RENDER_QUEUE, waitMs: RENDER_WAIT_MS }),
     isDraftSession: draftSessionCheck(buildPreviewModeId()),
     answers: voiceAnswers,

@@ -18,12 +18,30 @@ describe('checkRequestTarget', () => {
     ['asterisk-form', '*'],
     ['authority-form', 'evil.example:443'],
     ['another scheme', 'ftp://evil.example/x'],
-    ['a protocol-relative path', '//evil.example/x'],
     ['a backslash', '/\\evil.example'],
     ['no slash', 'ants'],
     ['empty', ''],
   ])('refuses %s with 400', (_, target) => {
     expect(checkRequestTarget(target, http11)).toMatchObject({ ok: false, status: 400 })
+  })
+
+  it.each([
+    ['//ants', '/ants'],
+    ['///', '/'],
+    ['//', '/'],
+    ['//evil.example/x', '/evil.example/x'],
+    ['////hornets?kw=nest//removal', '/hornets?kw=nest//removal'],
+    ['http://evil.example//wasps', '/wasps'],
+    ['//ants/../studio', '/ants/../studio'],
+  ])('sends %s to the one-slash path %s (308), never to a //… Location', (target, location) => {
+    const verdict = checkRequestTarget(target, http11)
+    expect(verdict).toEqual({ ok: false, status: 308, location })
+    expect('location' in verdict && verdict.location.startsWith('//')).toBe(false)
+  })
+
+  it('still refuses a backslash after the slashes', () => {
+    expect(checkRequestTarget('//\\evil.example', http11)).toMatchObject({ ok: false, status: 400 })
+    expect(checkRequestTarget('/\\/evil.example', http11)).toMatchObject({ ok: false, status: 400 })
   })
 
   it('refuses an over-long path with 414; a long query is read and capped by the page', () => {

@@ -1,11 +1,14 @@
 import { timingSafeEqual } from 'node:crypto'
 
 /**
- * Odd requests, checked before anything else reads the target, so each gets a plain 4xx with the
- * security headers instead of reaching Next (which may echo the target into a Location, or throw on it).
+ * Odd requests, checked before anything else reads the target, so each gets a 4xx (or a redirect) with
+ * the security headers instead of reaching Next (which may echo the target into a Location, or throw on it).
+ * The front answers a browser's odd request with the site's not-found page under that status.
  * - absolute-form (`GET http://evil.example/studio HTTP/1.1`, what proxies receive): reduced to its
  *   path and query; the host in it is never used, so no Location can point off-site;
- * - `*` (OPTIONS' asterisk-form), authority-form, anything not starting with a single `/`, or holding
+ * - a path starting with several slashes (`//ants`, `///`): a 308 to the same path with one slash
+ *   (`/ants`, `/`); a `//…` Location would be read by a browser as another host, so it is never sent;
+ * - `*` (OPTIONS' asterisk-form), authority-form, anything not starting with `/`, or holding
  *   a backslash (browsers read `/\evil.example` as `//evil.example`): 400;
  * - an HTTP/1.1 request without Host (RFC 9112 §3.2): 400;
  * - a path longer than MAX_PATH_LENGTH: 414. No page has one, and Next repeats a path in its redirects'
@@ -14,7 +17,10 @@ import { timingSafeEqual } from 'node:crypto'
  */
 export const MAX_PATH_LENGTH = 4096
 
-export type TargetVerdict = { ok: true; target: string } | { ok: false; status: 400 | 414; message: string }
+export type TargetVerdict =
+  | { ok: true; target: string }
+  | { ok: false; status: 400 | 414; message: string }
+  | { ok: false; status: 308; location: string }
 
 export function checkRequestTarget(raw: string | undefined, { httpVersion, host }: { httpVersion: string; host: string | undefined }): TargetVerdict {
   if (httpVersion === '1.1' && !host?.trim()) return { ok: false, status: 400, message: 'A Host header is required.' }
@@ -30,8 +36,9 @@ export function checkRequestTarget(raw: string | undefined, { httpVersion, host 
     }
   }
   const path = target.split('?', 1)[0]!
-  if (!path.startsWith('/') || path.startsWith('//') || path.includes('\\')) return { ok: false, status: 400, message: 'Bad request target.' }
+  if (!path.startsWith('/') || path.includes('\\')) return { ok: false, status: 400, message: 'Bad request target.' }
   if (path.length > MAX_PATH_LENGTH) return { ok: false, status: 414, message: 'Address too long.' }
+  if (path.startsWith('//')) return { ok: false, status: 308, location: `/${target.replace(/^\/+/, '')}` }
   return { ok: true, target }
 }
 

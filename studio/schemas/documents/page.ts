@@ -221,7 +221,7 @@ export const page = defineType({
       title: 'Message when a call button is tapped',
       type: 'object',
       group: 'content',
-      description: 'Optional. Shows a short message while the phone opens the dialer.',
+      description: 'Optional. When set, the call buttons in the page’s content only show this message: they open no dialer and log no call (the spec’s simple landing page). The header and the call bar still call.',
       fields: [
         defineField({ name: 'title', title: 'Title', type: 'string', validation: textRules('Write the message’s title, e.g. “Calling…”.') }),
         defineField({ name: 'message', title: 'Message', type: 'string', validation: textRules('Write the message, e.g. “Your phone is opening the dialer.”.') }),

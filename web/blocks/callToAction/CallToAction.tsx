@@ -15,8 +15,8 @@ export function CallToAction({ block, context }: BlockProps<'callToAction'>) {
         <CallLink
           phone={site.phone}
           source="cta-number"
-          variant="inline"
-          className="text-2xl font-extrabold tracking-wide text-white decoration-white/60 hover:text-brand-100"
+          variant="inlineOnDark"
+          className="text-2xl font-extrabold tracking-wide decoration-white/60"
         >
           <ShownPhone site={site} />
         </CallLink>

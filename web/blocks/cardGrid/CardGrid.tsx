@@ -19,7 +19,7 @@ export function CardGrid({ block, context }: BlockProps<'cardGrid'>) {
             <h3>{card.title}</h3>
             <p>{card.text}</p>
             {block.cardButtonLabel ? (
-              <InertButton className="mt-4 border border-brand-700 text-brand-700 hover:bg-brand-50">{block.cardButtonLabel}</InertButton>
+              <InertButton className="border border-brand-700 text-brand-700 hover:bg-brand-50">{block.cardButtonLabel}</InertButton>
             ) : null}
           </li>
         ))}

@@ -34,7 +34,7 @@ export function Hero({ block, context }: BlockProps<'hero'>) {
         ) : null}
         <p className="mt-4 text-lg sm:mt-5">
           {block.callLineLabel}{' '}
-          <CallLink phone={site.phone} source="hero-line" variant="inline" className="text-white hover:text-brand-100">
+          <CallLink phone={site.phone} source="hero-line" variant="inlineOnDark">
             <ShownPhone site={site} />
           </CallLink>
         </p>

@@ -2,7 +2,7 @@ import { CallLink } from '@/components/CallLink'
 import { PestPhoto } from '@/components/PestPhoto'
 import { Section, SectionHeading } from '@/components/Section'
 import { CheckIcon } from '@/components/icons'
-import { matchPest } from '@/lib/pestMatch'
+import { matchPestName } from '@/lib/pestMatch'
 import { photoSource } from '@/lib/pestPhoto'
 import { ShownPhone } from '@/components/ShownPhone'
 import type { BlockProps } from '../types'
@@ -18,7 +18,7 @@ export function PestList({ block, context }: BlockProps<'pestList'>) {
       <p className="mx-auto mt-3 max-w-2xl text-center text-muted sm:text-lg">{block.intro}</p>
       <ul className={`pest-grid ${block.showImages ? '' : 'li-check '}mx-auto mt-8 grid max-w-4xl grid-cols-2 gap-3 md:grid-cols-3`} data-testid="pest-grid">
         {block.pests.map((name) => {
-          const pest = block.showImages ? matchPest(name, context.pests) : undefined
+          const pest = block.showImages ? matchPestName(name, context.pests) : undefined
           return (
             <li key={name}>
               {/* Without photos the list's class draws a check before each name; a name no pest matches gets one too. */}

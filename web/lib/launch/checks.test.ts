@@ -151,6 +151,28 @@ describe('launchFindings', () => {
     expect(idsOf(launchEnv, launchFacts())).toEqual([])
   })
 
+  it('footer-link-missing: warns about a footer link to an address no page has, not about pages that exist or other sites', () => {
+    const facts = factsWith(({ content }) => {
+      content.routeSlugs = ['home', 'privacy-policy', 'services']
+      content.settings!.footerLinks = [
+        { label: 'Home', href: '/' },
+        { label: 'About Us', href: '/about-us' },
+        { label: 'Privacy Policy', href: '/privacy-policy' },
+        { label: 'Services', href: '/services/#top' },
+        { label: 'Reviews', href: 'https://reviews.example.org/us' },
+        { label: 'Careers', href: '/careers?from=footer' },
+      ]
+    })
+    const findings = launchFindings(readConfig(launchEnv), facts).filter((finding) => finding.id === 'footer-link-missing')
+    expect(findings.map((finding) => finding.severity)).toEqual(['warning', 'warning'])
+    expect(findings[0]!.message).toMatch(/“About Us” to \/about-us, a page that does not exist/)
+    expect(findings[0]!.fix).toMatch(/Studio → Pages → create a page with the address “about-us”/)
+    expect(findings[1]!.message).toContain('/careers?from=footer')
+    // Once an editor writes the page, the warning goes.
+    facts.content.routeSlugs = [...facts.content.routeSlugs!, 'about-us', 'careers']
+    expect(idsOf(launchEnv, facts)).not.toContain('footer-link-missing')
+  })
+
   it('prints one line per finding with what is wrong and where to fix it', () => {
     const [finding] = launchFindings(readConfig({ ...launchEnv, NEXT_PUBLIC_SITE_URL: 'http://localhost:3000' }), launchFacts())
     const line = findingLine(finding!)
@@ -249,7 +271,9 @@ describe('npm run check:launch', () => {
       (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
     )
     expect(result.code).toBe(1)
-    for (const id of ['site-url', 'phone-number', 'legal-placeholder', 'conversion-tracking', 'pest-photos']) expect(result.stdout).toContain(`[${id}]`)
+    for (const id of ['site-url', 'phone-number', 'legal-placeholder', 'conversion-tracking', 'pest-photos', 'footer-link-missing']) expect(result.stdout).toContain(`[${id}]`)
+    // The bundled footer links to /about-us, which (as in the spec) has no page.
+    expect(result.stdout).toMatch(/\[footer-link-missing\].*\/about-us/)
     for (const id of ['revalidate-secret', 'supabase-unreachable', 'robots-blocks-all']) expect(result.stdout).not.toContain(`[${id}]`)
     expect(result.stdout.trim().split('\n').at(-1)).toMatch(/^Not ready for launch: \d+ blocking, \d+ warnings?\./)
   }, 30_000)

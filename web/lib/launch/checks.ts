@@ -23,6 +23,7 @@ export type FindingId =
   | 'robots-blocks-all'
   | 'supabase-unreachable'
   | 'numbers-store'
+  | 'footer-link-missing'
 
 export interface Finding {
   id: FindingId
@@ -38,6 +39,7 @@ export interface LaunchSettings extends TrackingSettings {
   phone?: string | null
   trackingNumbers?: { match?: string | null; value?: string | null; phone?: string | null }[] | null
   callTracking?: { enabled?: boolean | null; businessLine?: string | null; pool?: (string | null)[] | null } | null
+  footerLinks?: { label?: string | null; href?: string | null }[] | null
 }
 
 export interface LaunchContent {
@@ -46,6 +48,8 @@ export interface LaunchContent {
   legalPages: { title?: string | null; text?: string | null }[]
   /** The legal texts the bundled dataset ships: a page still holding one was never written for this business. */
   bundledLegalTexts: string[]
+  /** Every page's address (slug) the site serves. */
+  routeSlugs?: string[] | null
   /** Each pest page and whether the pest it shows has an uploaded photo. */
   pestPages: { slug?: string | null; pest?: string | null; hasPhoto: boolean }[]
 }
@@ -214,6 +218,26 @@ function pestPhotoFindings(config: LaunchConfig, content: LaunchContent): Findin
   }]
 }
 
+/**
+ * A footer link to an address of this site that no page has: the visitor gets the not-found page (the
+ * bundled content's /about-us, as the spec has it, until an editor writes that page).
+ */
+function footerLinkFindings(content: LaunchContent): Finding[] {
+  const slugs = new Set(content.routeSlugs ?? [])
+  return (content.settings?.footerLinks ?? []).flatMap((link) => {
+    const path = link.href?.trim() ?? ''
+    if (!/^\/[^/\\]/.test(path)) return []
+    const slug = path.replace(/[?#].*$/, '').replace(/^\/+|\/+$/g, '')
+    if (slugs.has(slug)) return []
+    return [{
+      id: 'footer-link-missing' as const,
+      severity: 'warning' as const,
+      message: `The footer links “${link.label ?? path}” to ${path}, a page that does not exist: visitors who follow it get the not-found page.`,
+      fix: `Studio → Pages → create a page with the address “${slug}”, or ${SETTINGS} → Footer links → remove or change the link.`,
+    }]
+  })
+}
+
 const asList = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value])
 
 /** True when robots.txt tells every crawler (`*`) to stay off the whole site. */
@@ -277,6 +301,7 @@ export function launchFindings(config: LaunchConfig, facts: LaunchFacts): Findin
     ...numbersStoreFindings(config),
     ...conversionFindings(facts.content.settings),
     ...pestPhotoFindings(config, facts.content),
+    ...footerLinkFindings(facts.content),
   ]
   return [...findings.filter((finding) => finding.severity === 'blocking'), ...findings.filter((finding) => finding.severity === 'warning')]
 }

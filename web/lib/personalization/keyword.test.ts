@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { keywordFrom, MAX_KEYWORD_LENGTH, normalizeKeyword, titleCase } from './keyword'
+import { LOOK_ALIKE_CONTACTS } from '../../../tests/support/lookAlikes'
+import { decodeOnceMore, foldLookAlikes, keywordFrom, MAX_KEYWORD_LENGTH, normalizeHeadline, normalizeKeyword, titleCase } from './keyword'
 
 /** Real ad keywords and headlines, as an advertiser writes them → the hero title shown. */
 export const AD_PHRASES: [string, string][] = [
@@ -178,5 +179,79 @@ describe('idempotence (decodeVariant re-normalizes cache keys)', () => {
       expect(cleaned.length).toBeLessThanOrEqual(MAX_KEYWORD_LENGTH)
       expect(cleaned).not.toMatch(/[<>@"\p{C}]/u)
     }
+  })
+})
+
+
+describe('look-alike characters (TR39 confusables after NFKC)', () => {
+  it.each(LOOK_ALIKE_CONTACTS)('reads contact details as they look: %s → %s', (raw, shown) => {
+    const title = titleCase(normalizeKeyword(raw))
+    expect(title).toBe(shown)
+    const folded = foldLookAlikes(title)
+    expect(folded.replace(/\D/g, '').length).toBeLessThan(7)
+    expect(folded).not.toMatch(/@|\.(?:com|win|example)\b/i)
+  })
+
+  it('keeps a keyword in another script as written when it holds no contact detail', () => {
+    expect(normalizeKeyword('κατσαρίδες')).toBe('κατσαρίδες')
+    expect(normalizeKeyword('тараканы')).toBe('тараканы')
+    expect(normalizeKeyword('araña de rincón')).toBe('araña de rincón')
+  })
+
+  it('folds compatibility forms and look-alikes to ASCII, keeping ASCII digits', () => {
+    expect(foldLookAlikes('8оо ５５５ Ο142')).toBe('8oo 555 O142')
+    expect(foldLookAlikes('0 1 l')).toBe('0 1 l')
+  })
+})
+
+describe('real ad keywords up to 80 characters (Google Ads)', () => {
+  it('shows a keyword of up to 80 characters whole and matches on all of it', () => {
+    const raw = 'licensed and insured family owned local exterminator for bed bugs'
+    expect(titleCase(normalizeKeyword(raw))).toBe('Licensed And Insured Family Owned Local Exterminator For Bed Bugs')
+    const eighty = 'same day termite inspection and treatment for older homes with crawl spaces ok'
+    expect(eighty.length).toBe(78)
+    expect(normalizeKeyword(eighty)).toBe(eighty)
+    expect(normalizeKeyword(`${eighty}x`)).toBe(`${eighty}x`)
+  })
+
+  it('shortens a longer one at a word boundary', () => {
+    const raw = 'affordable same day termite inspection and treatment for older homes with crawl spaces in texas'
+    const cleaned = normalizeKeyword(raw)
+    expect(cleaned).toBe('affordable same day termite inspection and treatment for older homes with crawl')
+    expect(cleaned.length).toBeLessThanOrEqual(MAX_KEYWORD_LENGTH)
+    expect(normalizeKeyword('x'.repeat(200))).toHaveLength(MAX_KEYWORD_LENGTH)
+  })
+
+  it('decodes a value encoded twice once more, and only once', () => {
+    expect(keywordFrom(null, 'wasp%20nest%20removal')).toBe('wasp nest removal')
+    expect(keywordFrom('hornet%2Bnest', null)).toBe('hornet+nest')
+    expect(decodeOnceMore('bed%2520bugs')).toBe('bed%20bugs')
+    expect(decodeOnceMore('50% off')).toBe('50% off')
+    expect(decodeOnceMore('ants %E2%80%94 %ZZ %C3')).toBe('ants — %ZZ %C3')
+    expect(keywordFrom(null, 'ara%C3%B1a%20control')).toBe('araña control')
+  })
+
+  it('keeps words an advertiser capitalised inside, title-casing the rest', () => {
+    const title = (raw: string) => titleCase(normalizeKeyword(raw))
+    expect(title('DIY vs Pro')).toBe('DIY Vs Pro')
+    expect(title('McDonald farm iPhone deals')).toBe('McDonald Farm iPhone Deals')
+    expect(title('pest control NYC')).toBe('Pest Control NYC')
+    expect(title('eBay bug spray vs the exterminator')).toBe('eBay Bug Spray Vs The Exterminator')
+    expect(title('WASP NEST REMOVAL')).toBe('Wasp Nest Removal')
+    expect(title('HVAC and ATTIC rodent proofing')).toBe('HVAC And Attic Rodent Proofing')
+    expect(title('EXTERMINATOR for DIY fails')).toBe('Exterminator For DIY Fails')
+    // Case alone never makes another keyword (one cached page).
+    expect(normalizeKeyword('Wasp Removal')).toBe(normalizeKeyword('wasp removal'))
+  })
+
+  it('falls back to the default title when no word carries meaning', () => {
+    for (const raw of ['The And Of In', 'a the', 'de la y el', 'for the near me', 'of of of']) expect(normalizeKeyword(raw), raw).toBe('')
+    expect(normalizeKeyword('the ants')).toBe('the ants')
+  })
+
+  it('keeps a headline\'s trailing "near me" (the rule is the keyword\'s)', () => {
+    expect(normalizeHeadline('Exterminator Near Me')).toBe('exterminator near me')
+    expect(normalizeKeyword('Exterminator Near Me')).toBe('exterminator')
+    expect(normalizeHeadline('call 888 555 Ο142 near me')).toBe('call near me')
   })
 })

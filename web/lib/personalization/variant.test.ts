@@ -24,7 +24,7 @@ describe('readInputs', () => {
   })
 
   it('takes the first of repeated parameters and ignores non-numeric codes', () => {
-    expect(inputs('kw=a&kw=b&loc_physical_ms=12a').keyword).toBe('a')
+    expect(inputs('kw=ants&kw=wasps&loc_physical_ms=12a').keyword).toBe('ants')
     expect(inputs('loc_physical_ms=12a').locationCode).toBeNull()
     expect(inputs('loc_physical_ms=').locationCode).toBeNull()
     expect(inputs('loc_physical_ms=1'.padEnd(40, '1')).locationCode).toBeNull()

@@ -1,4 +1,4 @@
-import { keywordFrom, normalizeKeyword, titleCase } from './keyword.ts'
+import { decodeOnceMore, keywordFrom, MAX_KEYWORD_LENGTH, normalizeHeadline, normalizeKeyword, titleCase } from './keyword.ts'
 import { formatCityState, isLocationCode, parseCityState, type VisitorLocation } from '../location/parse.ts'
 import { isUsE164 } from '../phone.ts'
 import { matchedUtmRule, numberForVisit, utmSource, type UsableTrackingRule } from '../campaigns/trackingNumber.ts'
@@ -75,11 +75,12 @@ function field<const InputKey extends string, Input, Value>(record: FieldRecord<
 /** An A/B test version's name, as the Studio allows it. */
 export const ARM_KEY = /^[a-z0-9-]{1,20}$/
 
-/** A cleaned ad text (keyword, headline): kept only when it is already in normal form. */
-const textEncoding = {
-  encode: (value: string | undefined): Encoded => value ?? '',
-  decode: (encoded: unknown) =>
-    typeof encoded === 'string' && normalizeKeyword(encoded) === encoded ? { value: encoded || undefined } : null,
+/** A cleaned ad text (keyword, headline): kept only when it is already in its normal form. */
+function textEncoding(normalForm: (raw: string) => string) {
+  return {
+    encode: (value: string | undefined): Encoded => value ?? '',
+    decode: (encoded: unknown) => (typeof encoded === 'string' && normalForm(encoded) === encoded ? { value: encoded || undefined } : null),
+  }
 }
 
 export const VARIANT_FIELDS = {
@@ -90,7 +91,7 @@ export const VARIANT_FIELDS = {
     blank: '',
     read: (params) => keywordFrom(params.get('slkw'), params.get('kw')),
     value: (keyword) => keyword || undefined,
-    ...textEncoding,
+    ...textEncoding(normalizeKeyword),
     context: (keyword) => ({ keyword: titleCase(keyword) }),
   }),
   location: field({
@@ -114,9 +115,9 @@ export const VARIANT_FIELDS = {
     title: 'Headline (headline1): {Headline} in the hero title',
     params: ['headline1'],
     blank: '',
-    read: (params) => normalizeKeyword(params.get('headline1')),
+    read: (params) => normalizeHeadline(decodeOnceMore(params.get('headline1'))),
     value: (headline) => headline || undefined,
-    ...textEncoding,
+    ...textEncoding(normalizeHeadline),
     context: (headline) => ({ headline: titleCase(headline) }),
   }),
   question: field({
@@ -312,6 +313,13 @@ export function variantContext(variant: Variant): PersonalizationContext {
 }
 
 /**
+ * The longest segment encodeVariant makes: the two ad texts at MAX_KEYWORD_LENGTH characters of up
+ * to 4 UTF-8 bytes each (JSON keeps them unescaped), plus the short fields and the JSON around them,
+ * in base64 (4 characters for 3 bytes).
+ */
+export const MAX_SEGMENT_LENGTH = Math.ceil(((2 * MAX_KEYWORD_LENGTH * 4 + 200) * 4) / 3)
+
+/**
  * One URL segment: base64url of the fields in a fixed order, so equal variants always encode the
  * same and the segment needs no further escaping anywhere.
  */
@@ -325,7 +333,7 @@ export function encodeVariant(variant: Variant): string {
  * hand-made /personalized/… address can neither inject text nor mint new cache entries.
  */
 export function decodeVariant(segment: string): Variant | null {
-  if (!/^[A-Za-z0-9_-]{1,400}$/.test(segment)) return null
+  if (segment.length > MAX_SEGMENT_LENGTH || !/^[A-Za-z0-9_-]+$/.test(segment)) return null
   let fields: unknown
   try {
     fields = JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'))

@@ -12,7 +12,10 @@
  * - sets Consent Mode v2 defaults before any tag: granted, except that Global Privacy Control or the
  *   footer's "Your Privacy Choices" opt-out (a cookie) deny ad storage, ad user data and ad
  *   personalization, with restricted data processing;
- * - on every tap on a tel: link (capture phase, never preventing the dialer): one beacon to the
+ * - a tap on a call button inside a <main data-call-toast-only> (a page whose "Message when a call button
+ *   is tapped" is set: the spec's simple landing page) only raises the `call-click` DOM event for the
+ *   page's message: no dialer, no beacon, no conversion;
+ * - on every other tap on a tel: link (capture phase, never preventing the dialer): one beacon to the
  *   site's own call log (/api/calls: page, source, keyword, location, variant, experiment and arm,
  *   the tracking number shown (data-call-number), whether a click ID was kept — nothing else), one
  *   conversion (gtag's `conversion` event with beacon transport, or a GTM `call_click` event, both
@@ -50,6 +53,7 @@ d.addEventListener('click',function(e){
 var t=e.target,p=t&&t.closest&&t.closest('a[data-privacy-choices]');
 if(p){e.preventDefault();optOut();p.textContent=p.getAttribute('data-done')||p.textContent;p.removeAttribute('href');return}
 var l=t&&t.closest&&t.closest('a[href^="tel:"]');if(!l)return;
+if(l.closest('main[data-call-toast-only]')){e.preventDefault();w.dispatchEvent(new CustomEvent('call-click',{detail:{source:l.getAttribute('data-call-source')||'unknown',path:location.pathname,toastOnly:true}}));return}
 var x=context(),k=kept(),source=l.getAttribute('data-call-source')||'unknown',path=location.pathname;
 var tap={page:path,source:source,keyword:x.keyword,location:x.location,variant:x.variant,variantKey:x.variantKey,experiment:x.experiment,arm:x.arm,number:x.number,clickId:!!(k.gclid||k.gbraid||k.wbraid||k.msclkid)};
 beacon(tap);
