@@ -20,6 +20,9 @@ const LOCAL_LAKE_OFF = {
   announcements: { enabled: false },
   // Search and document lists with plain GROQ: the local lake evaluates with groq-js, which has no text::query().
   search: { strategy: 'groqLegacy' },
+  // History from the transactions the lake keeps (data/history/…/transactions and …/documents?revision=),
+  // not from Sanity's hosted events API, which the lake does not serve.
+  beta: { eventsAPI: { documents: false } },
 } as const
 
 export default defineConfig({
