@@ -10,7 +10,7 @@ export function PestImageBlock({ block, context }: BlockProps<'pestImage'>) {
   return (
     <figure className="mx-auto max-w-4xl px-4 pt-8">
       <PestPhoto
-        source={photoSource(pest, context.supabaseUrl)}
+        source={photoSource(pest, context.supabaseUrl, context.localLake)}
         sizes="(min-width: 896px) 864px, 100vw"
         preload={context.isFirstScreen}
         className="rounded-2xl bg-brand-50 shadow-sm"

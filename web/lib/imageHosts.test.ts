@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest'
+import { isLocalLakeImage, optimizedImageHosts, readsLocalLake } from './imageHosts'
+import { photoSource } from './pestPhoto'
+
+const ant = { name: 'Ants', imageAlt: 'Ant on a leaf', illustrationAlt: 'Drawing of an ant', imageFile: 'ant' }
+
+describe('where the site’s images come from', () => {
+  it('optimises the Content Lake’s CDN and the Supabase bucket only', () => {
+    expect(optimizedImageHosts(undefined).map((pattern) => pattern.hostname)).toEqual(['cdn.sanity.io'])
+    expect(optimizedImageHosts('https://abc.supabase.co')).toContainEqual({ protocol: 'https', hostname: 'abc.supabase.co', pathname: '/storage/v1/object/public/**' })
+  })
+
+  it('serves the local lake’s photos as they are, only when the site reads a local lake', () => {
+    expect(readsLocalLake('http://127.0.0.1:3334')).toBe(true)
+    expect(readsLocalLake(undefined)).toBe(false)
+    expect(readsLocalLake('https://abc.api.sanity.io')).toBe(false)
+    const lakePhoto = { ...ant, image: { url: 'https://localhost:3335/images/offline0/production/a-10x20.jpg', width: 10, height: 20 } }
+    expect(photoSource(lakePhoto, undefined, true)).toMatchObject({ src: lakePhoto.image.url, direct: true, bundled: false })
+    // A deployed site never hands a loopback address to the browser as a photo it trusts.
+    expect(photoSource(lakePhoto, undefined, false).direct).toBe(false)
+    expect(isLocalLakeImage('https://cdn.sanity.io/images/p/d/a.jpg', true)).toBe(false)
+  })
+})
