@@ -467,10 +467,12 @@ export async function startLocalLake(options: LakeOptions): Promise<LocalLake> {
           }
           const started = performance.now()
           const perspective = perspectiveOf(url, version)
-          const result = await store.query(groq, params, perspective)
+          // With resultSourceMap asked for (stega in the preview), the answer says where each text came from.
+          const withSourceMap = Boolean(url.searchParams.get('resultSourceMap')) && url.searchParams.get('resultSourceMap') !== 'false'
+          const answer = withSourceMap ? await store.queryWithSourceMap(groq, params, perspective) : { result: await store.query(groq, params, perspective) }
           // The Live Content API's tags for this answer: its events name them when it may have changed.
           const syncTags = [perspective === 'published' ? SYNC_TAGS.published : SYNC_TAGS.drafts]
-          return send(response, 200, { query: groq, result, syncTags, ms: Math.round(performance.now() - started) })
+          return send(response, 200, { query: groq, ...answer, syncTags, ms: Math.round(performance.now() - started) })
         }
         if (endpoint === 'mutate') {
           const body = JSON.parse((await readBody(request)).toString('utf8')) as { mutations: Record<string, unknown>[]; transactionId?: string }

@@ -3,6 +3,7 @@ import { evaluate, parse } from 'groq-js'
 import { randomUUID } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { sourceMapOf, type ContentSourceMap } from './sourceMap.ts'
 
 /**
  * The documents of the local Content Lake. Published documents live in `production.ndjson` (the
@@ -118,6 +119,13 @@ export class DocumentStore {
   async query(query: string, params: Record<string, unknown>, perspective: string): Promise<unknown> {
     const result = await evaluate(parsed(query, params), { dataset: this.view(perspective), params, identity: EDITOR_ID })
     return result.get()
+  }
+
+  /** A query's answer with its Content Source Map (scripts/lake/sourceMap.ts), as `resultSourceMap=…` asks. */
+  async queryWithSourceMap(query: string, params: Record<string, unknown>, perspective: string): Promise<{ result: unknown; resultSourceMap: ContentSourceMap }> {
+    const dataset = this.view(perspective)
+    const result = await (await evaluate(parsed(query, params), { dataset, params, identity: EDITOR_ID })).get()
+    return { result, resultSourceMap: sourceMapOf(result, new Map(dataset.map((doc) => [doc._id, doc]))) }
   }
 
   /** Whether a listener's filter (`*[…]`) matches a document. */
