@@ -13,7 +13,7 @@ import { PageCache } from './pageCache'
  * page's test in the personalization header, and renders it as a cacheable ISR page. The front only reads.
  */
 const EXPERIMENT = { name: 'spring-headline', arms: [{ key: 'a', weight: 70 }, { key: 'b', weight: 30 }] }
-const ROUTE = { fields: [], experiment: EXPERIMENT, trackingNumbers: [{ match: 'campaign' as const, value: 'termites fall', phone: '+12145550177' }] }
+const ROUTE = { fields: [], experiment: EXPERIMENT, trackingNumbers: [{ match: 'campaign' as const, value: 'termites-fall', phone: '+12145550177' }] }
 const rendered: string[] = []
 const upstream = http.createServer((request, response) => {
   request.resume()
@@ -99,9 +99,9 @@ describe('an A/B test behind the front', () => {
   })
 
   it('reads a cookie with a space before "=" as the proxy does (one parser): a kept campaign is never stored as the plain page', async () => {
-    const kept = `${armCookieName(EXPERIMENT)}=a.AAAAAAAAAAAAAAAAAAAAAA; ${SOURCE_COOKIE} =campaign%3Atermites%20fall`
+    const kept = `${armCookieName(EXPERIMENT)}=a.AAAAAAAAAAAAAAAAAAAAAA; ${SOURCE_COOKIE} =campaign%3Atermites-fall`
     const first = await fetch(`${base}/spring`, { headers: { cookie: kept } })
-    expect(await first.text()).toContain('data-source="campaign:termites fall"')
+    expect(await first.text()).toContain('data-source="campaign:termites-fall"')
     // A visitor of version a without the campaign never gets the campaign's copy.
     const clean = await fetch(`${base}/spring`, { headers: { cookie: `${armCookieName(EXPERIMENT)}=a.BBBBBBBBBBBBBBBBBBBBBB` } })
     expect(await clean.text()).toContain('data-source=""')
