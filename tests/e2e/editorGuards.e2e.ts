@@ -179,9 +179,9 @@ describe('an editor cannot take the site down', { timeout: 240_000 }, () => {
     await page.goto(`${site.url}/studio/structure/page;page-about-us,rev=${edited}`, { timeout: 120_000 })
     await until('the edited revision is shown', async () => (await page.locator('input#title').inputValue()) === 'About us – our licensed team', 60_000)
     await shot(page, 'editor-history-revision')
-    await page.getByTestId('action-restore').click({ timeout: 30_000 })
-    const confirm = page.getByRole('dialog').getByRole('button', { name: /Restore|Yes/ }).last()
-    if (await confirm.isVisible().catch(() => false)) await confirm.click()
+    // The revision's action ("Revert to revision"), then its confirmation.
+    await page.getByTestId('action-reverttorevision').click({ timeout: 30_000 })
+    await page.getByRole('dialog').getByRole('button', { name: /Confirm|Yes|Revert|Restore/ }).last().click({ timeout: 30_000 })
     await until('the edit is back as a draft', async () => lake.store.get('drafts.page-about-us')?.title === 'About us – our licensed team', 30_000)
     await shot(page, 'editor-history-restored')
     await lake.store.mutate([{ delete: { id: 'drafts.page-about-us' } }])
@@ -235,6 +235,11 @@ describe('the Studio says where a thing is, truly', { timeout: 240_000 }, () => 
     const frameUrl = () => page.frames().find((frame) => frame !== page.mainFrame())?.url() ?? ''
     await until('the frame shows /mice-repellents', async () => new URL(frameUrl()).pathname === '/mice-repellents', 60_000)
     await shot(page, 'editor-presentation-leads')
+    // Click-to-edit on the local lake: its answers carry source maps, so the headline's text opens its field.
+    await until('the frame is connected', async () => !(await page.getByText(/^Loading/).first().isVisible()), 60_000)
+    await page.frameLocator('iframe').first().locator('h1').first().click()
+    await until('the headline’s field is open', async () => /page-mice-repellents\/blocks/.test(decodeURIComponent(page.url())), 30_000)
+    await shot(page, 'editor-presentation-click-to-edit')
     await page.close()
   })
 })
