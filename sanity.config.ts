@@ -10,7 +10,7 @@ import { singletonTypes, structure } from './studio/structure'
 import { studioEnv } from './studio/env'
 import { callsTool } from './studio/tools/calls'
 import { EndExperimentAction } from './studio/actions/EndExperimentAction'
-import { HomePageWatch } from './studio/HomePageWatch'
+import { StudioLayout } from './studio/StudioLayout'
 
 const LOCAL_LAKE_OFF = {
   tasks: { enabled: false },
@@ -38,8 +38,8 @@ export default defineConfig({
   ...(studioEnv.localLake ? LOCAL_LAKE_OFF : {}),
   // The local lake offers one sign-in ("Local editor"): take it without a click.
   ...(studioEnv.localLake ? { auth: { redirectOnSingle: true } } : {}),
-  // The home page's id, known before any list or search draws a page (studio/HomePageWatch.tsx).
-  studio: { components: { layout: HomePageWatch } },
+  // The home page's id, known before any list or search draws a page, and breadcrumbs as written (studio/StudioLayout.tsx).
+  studio: { components: { layout: StudioLayout } },
   plugins: [
     structureTool({ structure }),
     presentationTool({ previewUrl: presentationPreviewUrl, resolve: presentationResolve }),
