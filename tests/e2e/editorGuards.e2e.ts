@@ -4,7 +4,7 @@ import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { chromium } from 'playwright-core'
 import { stegaClean } from 'next-sanity'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startLocalLake, type LocalLake } from '../../scripts/lake/server.ts'
 import { siteEnvOnLake } from '../../scripts/lake/siteEnv.ts'
 import { sqliteExperimentVisitors } from '../../web/lib/campaigns/experimentVisitors'
@@ -56,6 +56,16 @@ afterAll(async () => {
   await lake?.close()
   if (dataDir) rmSync(dataDir, { recursive: true, force: true })
   rmSync(path.dirname(callLogFile), { recursive: true, force: true })
+})
+
+// A failed flow leaves its page open: what it showed is kept for the log's reader.
+afterEach(async (test) => {
+  if (test.task.result?.state !== 'fail' || !context) return
+  for (const [index, page] of context.pages().entries()) {
+    await page.screenshot({ path: path.join(tmpdir(), `editor-e2e-failed-${index}.png`) }).catch(() => undefined)
+    console.log(`[editor e2e] failed at ${page.url()}: ${path.join(tmpdir(), `editor-e2e-failed-${index}.png`)}`)
+    await page.close()
+  }
 })
 
 async function until(what: string, check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
@@ -268,6 +278,8 @@ describe('the editor’s words', { timeout: 240_000 }, () => {
     // The rule in the Studio: its value and the landing addresses it matches.
     await page.getByText('Campaign: spring_promo').first().click({ timeout: 30_000 })
     await page.getByTestId('rule-matches').getByText('/?utm_campaign=spring-promo', { exact: false }).waitFor({ timeout: 30_000 })
+    // The dialog has finished opening before its picture is taken.
+    await page.getByRole('dialog').last().evaluate((dialog) => Promise.all(dialog.getAnimations({ subtree: true }).map((animation) => animation.finished)))
     await shot(page, 'editor-campaign-rule')
     await page.close()
   })
