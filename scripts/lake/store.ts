@@ -83,9 +83,14 @@ export class DocumentStore {
     const loaded = fromFolder
       ? [...readNdjson(path.join(source.dataDir, PUBLISHED_FILE)), ...readNdjson(path.join(source.dataDir, DRAFTS_FILE))]
       : structuredClone(source.documents)
+    const started = new Date().toISOString()
     for (const doc of loaded) {
       // Revisions are the lake's, not the dataset's: files stay free of them (a clean git diff).
-      this.documents.set(doc._id, { ...doc, _rev: doc._rev ?? `loaded-${randomUUID()}` })
+      const stored = { ...doc, _rev: doc._rev ?? `loaded-${randomUUID()}` }
+      this.documents.set(doc._id, stored)
+      // Each document's first revision is a transaction of the history too: the Studio's History lines a
+      // document's current revision up with a transaction, and cannot show any revision before it does.
+      this.history.push({ id: stored._rev, timestamp: doc._updatedAt ?? started, author: EDITOR_ID, changes: [{ id: doc._id, before: null, after: stored }], mutations: [] })
     }
   }
 

@@ -62,8 +62,9 @@ afterAll(async () => {
 afterEach(async (test) => {
   if (test.task.result?.state !== 'fail' || !context) return
   for (const [index, page] of context.pages().entries()) {
-    await page.screenshot({ path: path.join(tmpdir(), `editor-e2e-failed-${index}.png`) }).catch(() => undefined)
-    console.log(`[editor e2e] failed at ${page.url()}: ${path.join(tmpdir(), `editor-e2e-failed-${index}.png`)}`)
+    const file = path.join(tmpdir(), `editor-e2e-failed-${test.task.name.slice(0, 24).replace(/\W+/g, '-')}-${index}.png`)
+    await page.screenshot({ path: file }).catch(() => undefined)
+    console.log(`[editor e2e] failed at ${page.url()}: ${file}`)
     await page.close()
   }
 })
@@ -112,11 +113,12 @@ async function status(pathname: string): Promise<{ status: number; body: string 
 describe('an editor cannot take the site down', { timeout: 240_000 }, () => {
   it('a photo uploaded and published on a pest: every page that shows it answers 200 with the photo or its fallback', async () => {
     const page = await openStudio('/intent/edit/id=pest-ant;type=pest/')
-    const field = page.getByTestId('field-image')
-    await field.waitFor({ timeout: 60_000 })
+    // The Photo field's file input (the pest's only file field).
+    const upload = page.locator('input[type="file"]').first()
+    await upload.waitFor({ state: 'attached', timeout: 60_000 })
     // A real photo file: a PNG of the Studio itself, uploaded through the field's file input.
     const photo = await page.screenshot({ clip: { x: 0, y: 0, width: 600, height: 400 } })
-    await field.locator('input[type="file"]').first().setInputFiles({ name: 'ant-photo.png', mimeType: 'image/png', buffer: photo })
+    await upload.setInputFiles({ name: 'ant-photo.png', mimeType: 'image/png', buffer: photo })
     await until('the photo is on the draft', async () => Boolean((lake.store.get('drafts.pest-ant')?.image as { asset?: unknown } | undefined)?.asset), 60_000)
     await publish(page, 'pest-ant')
     await shot(page, 'editor-photo-published')
