@@ -9,6 +9,7 @@ import { startLocalLake, type LocalLake } from '../../scripts/lake/server.ts'
 import { siteEnvOnLake } from '../../scripts/lake/siteEnv.ts'
 import { sqliteExperimentVisitors } from '../../web/lib/campaigns/experimentVisitors'
 import { DEFAULT_LAKE_PORT } from '../../web/lib/config'
+import { pagesRendering, WHERE_USED_QUERY, type WhereUsedData } from '../../studio/whereUsed'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser'
 import { startSite, type NextServer } from './nextServer'
 
@@ -124,9 +125,11 @@ describe('an editor cannot take the site down', { timeout: 240_000 }, () => {
     await shot(page, 'editor-photo-published')
     const assetId = ((lake.store.get('pest-ant')!.image as { asset: { _ref: string } }).asset._ref)
     const fileName = /^image-(\w+)-(\d+x\d+)-(\w+)$/.exec(assetId)!.slice(1).join('-').replace(/-(\w+)$/, '.$1')
-    // The pages that show the ant's photo (the home page's pest photo and pest list, its keyword variant,
-    // the simple landing page's pest list), and every other page: all answer, the photo shown where it belongs.
-    const showing = ['/', '/?kw=ant+exterminator', '/simple-landing']
+    // The pages that show the ant's photo (as the Studio's "where used" finds them from the site's own
+    // queries), its ad-keyword variant, and every other page: all answer, the photo shown where it belongs.
+    const whereUsed = (await lake.store.query(WHERE_USED_QUERY, {}, 'published')) as WhereUsedData
+    const showing = [...pagesRendering('pest-ant', whereUsed).map((location) => location.href), '/?kw=ant+exterminator']
+    expect(showing).toContain('/')
     await until('the home page shows the published photo', async () => (await status('/')).body.includes(fileName), 60_000)
     for (const pathname of showing) {
       const { status: code, body } = await status(pathname)
@@ -188,7 +191,9 @@ describe('an editor cannot take the site down', { timeout: 240_000 }, () => {
     await page.getByRole('dialog').getByRole('button', { name: /Discard/ }).click({ timeout: 30_000 })
     await until('the draft is gone', async () => lake.store.get('drafts.page-about-us') === null)
     // History: the revision with the edit, opened as the history list opens it, then Restore.
-    await page.goto(`${site.url}/studio/structure/page;page-about-us,rev=${edited}`, { timeout: 120_000 })
+    // A revision's address names its time and its transaction (what the History list links to).
+    const editedAt = lake.store.history.find((transaction) => transaction.id === edited)!.timestamp
+    await page.goto(`${site.url}/studio/structure/page;page-about-us,rev=${encodeURIComponent(`${editedAt}/${edited}`)}`, { timeout: 120_000 })
     await until('the edited revision is shown', async () => (await page.locator('input#title').inputValue()) === 'About us – our licensed team', 60_000)
     await shot(page, 'editor-history-revision')
     // The revision's action ("Revert to revision"), then its confirmation.
