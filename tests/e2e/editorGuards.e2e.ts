@@ -9,7 +9,7 @@ import { startLocalLake, type LocalLake } from '../../scripts/lake/server.ts'
 import { siteEnvOnLake } from '../../scripts/lake/siteEnv.ts'
 import { sqliteExperimentVisitors } from '../../web/lib/campaigns/experimentVisitors'
 import { DEFAULT_LAKE_PORT } from '../../web/lib/config'
-import { pagesRendering, WHERE_USED_QUERY, type WhereUsedData } from '../../studio/whereUsed'
+import { pageHref, pagesRendering, WHERE_USED_QUERY, type WhereUsedData } from '../../studio/whereUsed'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser'
 import { startSite, type NextServer } from './nextServer'
 
@@ -139,7 +139,10 @@ describe('an editor cannot take the site down', { timeout: 240_000 }, () => {
     // Served as it is from the lake (the optimiser refuses loopback hosts): no /_next/image address for it.
     expect((await status('/')).body).toContain(`https://localhost:${LAKE_TLS_PORT}/images/`)
     const slugs = (await lake.store.query('*[_type in ["page", "pestPage", "legalPage"] && defined(slug.current)].slug.current', {}, 'published')) as string[]
-    for (const slug of slugs) expect((await status(`/${slug}`)).status, `/${slug}`).toBe(200)
+    for (const slug of slugs) {
+      const address = pageHref(slug, whereUsed.homeSlug)
+      expect((await status(address)).status, address).toBe(200)
+    }
     expect(site.logs.filter((line) => /Invalid src prop|hostname .* is not configured/.test(line))).toEqual([])
     // The home page in a browser: the photo or its fallback, never an error page.
     const home = await context.newPage()
@@ -198,7 +201,7 @@ describe('an editor cannot take the site down', { timeout: 240_000 }, () => {
     await shot(page, 'editor-history-revision')
     // The revision's action ("Revert to revision"), then its confirmation.
     await page.getByTestId('action-reverttorevision').click({ timeout: 30_000 })
-    await page.getByRole('dialog').getByRole('button', { name: /Confirm|Yes|Revert|Restore/ }).last().click({ timeout: 30_000 })
+    await page.getByRole('button', { name: 'Confirm', exact: true }).click({ timeout: 30_000 })
     await until('the edit is back as a draft', async () => lake.store.get('drafts.page-about-us')?.title === 'About us – our licensed team', 30_000)
     await shot(page, 'editor-history-restored')
     await lake.store.mutate([{ delete: { id: 'drafts.page-about-us' } }])
