@@ -158,7 +158,8 @@ describe('an editor cannot take the site down', { timeout: 240_000 }, () => {
       const { status: code, body } = await status('/')
       return code === 200 && !body.includes(fileName) && body.includes('/illustrations/ant.svg')
     }, 60_000)
-    expect(site.logs.some((line) => line.includes('[image] https://images.example.com/ant.jpg is shown as its illustration'))).toBe(true)
+    // The server's log says why (its output is read as it arrives, so it is waited for).
+    await until('the server log says why', async () => site.logs.some((line) => line.includes('[image] https://images.example.com/ant.jpg is shown as its illustration')), 10_000)
     await page.close()
   })
 
