@@ -10,7 +10,7 @@ import type { PhotoSource } from '@/lib/pestPhoto'
  * swaps to the pest's bundled illustration (and its description) instead of showing a broken image. The illustration is a
  * stand-in, so it gets a low banner rather than a photo's full 3:2 screen. A photo the image
  * optimiser would refuse (a host it is not configured for) is never handed to it: the page shows the
- * illustration and the server log says why, so no published photo can make a page fail.
+ * illustration (the server log says why: shownPhoto), so no published photo can make a page fail.
  */
 export function PestPhoto({
   source,
@@ -26,8 +26,8 @@ export function PestPhoto({
 }) {
   const [failed, setFailed] = useState(false)
   const photo = { src: source.src, alt: source.alt, width: source.width, height: source.height, sizes, unoptimized: source.bundled || source.direct }
+  // The server already swapped a refused photo (shownPhoto, which logs why); this keeps the component from ever throwing.
   const refusal = source.bundled ? null : imageRefusal(photo)
-  if (refusal) console.error(`[image] ${source.src} is shown as its illustration (${source.fallback.src}): ${refusal}`)
   const bundled = source.bundled || failed || refusal !== null
   return (
     <Image

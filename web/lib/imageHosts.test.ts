@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { isLocalLakeImage, optimizedImageHosts, readsLocalLake } from './imageHosts'
 import { photoSource } from './pestPhoto'
+import { shownPhoto } from './imageRefusal'
 
 const ant = { name: 'Ants', imageAlt: 'Ant on a leaf', illustrationAlt: 'Drawing of an ant', imageFile: 'ant' }
 
@@ -19,5 +20,23 @@ describe('where the site’s images come from', () => {
     // A deployed site never hands a loopback address to the browser as a photo it trusts.
     expect(photoSource(lakePhoto, undefined, false).direct).toBe(false)
     expect(isLocalLakeImage('https://cdn.sanity.io/images/p/d/a.jpg', true)).toBe(false)
+  })
+})
+
+describe('a photo the optimiser would refuse', () => {
+  it('is shown as the pest’s illustration, and the server log says why', () => {
+    const errors: string[] = []
+    const original = console.error
+    console.error = (message: string) => void errors.push(message)
+    try {
+      const shown = shownPhoto(photoSource({ ...ant, image: { url: 'https://images.example.com/ant.jpg', width: 10, height: 20 } }, undefined, true))
+      expect(shown).toMatchObject({ src: '/illustrations/ant.svg', alt: 'Drawing of an ant', bundled: true })
+      expect(errors).toEqual([expect.stringMatching(/^\[image\] https:\/\/images\.example\.com\/ant\.jpg is shown as its illustration \(\/illustrations\/ant\.svg\): /)])
+      // The local lake's photo is served as it is, never refused.
+      const lake = photoSource({ ...ant, image: { url: 'https://localhost:3335/images/p/d/a-10x20.jpg', width: 10, height: 20 } }, undefined, true)
+      expect(shownPhoto(lake)).toBe(lake)
+    } finally {
+      console.error = original
+    }
   })
 })
