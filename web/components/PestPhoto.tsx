@@ -2,7 +2,7 @@
 
 import Image from 'next/image'
 import { useState } from 'react'
-import { imageRefusal } from '@/lib/imageRefusal'
+import { renderRefusal } from '@/lib/imageRender'
 import type { PhotoSource } from '@/lib/pestPhoto'
 
 /**
@@ -27,7 +27,7 @@ export function PestPhoto({
   const [failed, setFailed] = useState(false)
   const photo = { src: source.src, alt: source.alt, width: source.width, height: source.height, sizes, unoptimized: source.bundled || source.direct }
   // The server already swapped a refused photo (shownPhoto, which logs why); this keeps the component from ever throwing.
-  const refusal = source.bundled ? null : imageRefusal(photo)
+  const refusal = source.bundled ? null : renderRefusal(photo)
   const bundled = source.bundled || failed || refusal !== null
   return (
     <Image

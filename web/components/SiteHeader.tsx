@@ -13,8 +13,9 @@ import { PhoneIcon, ShieldIcon } from './icons'
  * null (the brand name shows instead, and the server log says why) when the optimiser would refuse it.
  */
 function logoShown(src: string, alt: string, width: number | null | undefined, height: number | null | undefined) {
-  const props = { src, alt, width: width ?? 160, height: height ?? 40, unoptimized: isLocalLakeImage(src, readsLocalLake(serverConfig().sanity?.apiHost)) }
-  const refusal = imageRefusal(props)
+  const config = serverConfig()
+  const props = { src, alt, width: width ?? 160, height: height ?? 40, unoptimized: isLocalLakeImage(src, readsLocalLake(config.sanity?.apiHost)) }
+  const refusal = imageRefusal(props, config.supabase?.url)
   if (refusal) console.error(`[image] the logo ${src} is shown as the brand name: ${refusal}`)
   return refusal ? null : props
 }

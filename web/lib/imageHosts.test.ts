@@ -29,12 +29,15 @@ describe('a photo the optimiser would refuse', () => {
     const original = console.error
     console.error = (message: string) => void errors.push(message)
     try {
-      const shown = shownPhoto(photoSource({ ...ant, image: { url: 'https://images.example.com/ant.jpg', width: 10, height: 20 } }, undefined, true))
+      const shown = shownPhoto(photoSource({ ...ant, image: { url: 'https://images.example.com/ant.jpg', width: 10, height: 20 } }, undefined, true), undefined)
       expect(shown).toMatchObject({ src: '/illustrations/ant.svg', alt: 'Drawing of an ant', bundled: true })
       expect(errors).toEqual([expect.stringMatching(/^\[image\] https:\/\/images\.example\.com\/ant\.jpg is shown as its illustration \(\/illustrations\/ant\.svg\): /)])
       // The local lake's photo is served as it is, never refused.
       const lake = photoSource({ ...ant, image: { url: 'https://localhost:3335/images/p/d/a-10x20.jpg', width: 10, height: 20 } }, undefined, true)
-      expect(shownPhoto(lake)).toBe(lake)
+      expect(shownPhoto(lake, undefined)).toBe(lake)
+      // A photo on Sanity's CDN goes through the optimiser as it is.
+      const cdn = photoSource({ ...ant, image: { url: 'https://cdn.sanity.io/images/p/d/a-10x20.jpg', width: 10, height: 20 } }, undefined, true)
+      expect(shownPhoto(cdn, undefined)).toBe(cdn)
     } finally {
       console.error = original
     }

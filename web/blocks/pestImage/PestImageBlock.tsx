@@ -11,7 +11,7 @@ export function PestImageBlock({ block, context }: BlockProps<'pestImage'>) {
   return (
     <figure className="mx-auto max-w-4xl px-4 pt-8">
       <PestPhoto
-        source={shownPhoto(photoSource(pest, context.supabaseUrl, context.localLake))}
+        source={shownPhoto(photoSource(pest, context.supabaseUrl, context.localLake), context.supabaseUrl)}
         sizes="(min-width: 896px) 864px, 100vw"
         preload={context.isFirstScreen}
         className="rounded-2xl bg-brand-50 shadow-sm"
