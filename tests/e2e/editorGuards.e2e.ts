@@ -144,12 +144,14 @@ describe('an editor cannot take the site down', { timeout: 240_000 }, () => {
       expect((await status(address)).status, address).toBe(200)
     }
     expect(site.logs.filter((line) => /Invalid src prop|hostname .* is not configured/.test(line))).toEqual([])
-    // The home page in a browser: the photo or its fallback, never an error page.
-    const home = await context.newPage()
-    await home.goto(`${site.url}/`)
-    await home.locator('figure img').first().waitFor({ timeout: 30_000 })
-    await shot(home, 'editor-photo-home')
-    await home.close()
+    // The home page in the Presentation preview (draft mode, whose policy allows the lake's images): the photo shows.
+    const preview = await context.newPage()
+    await preview.goto(`${site.url}/studio/presentation?preview=%2F`, { timeout: 120_000 })
+    const photoInPreview = preview.frameLocator('iframe').first().locator(`figure img[src*="${fileName}"]`).first()
+    await until('the photo is shown in the preview', async () => (await photoInPreview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)) === true, 60_000)
+    await photoInPreview.scrollIntoViewIfNeeded()
+    await shot(preview, 'editor-photo-home')
+    await preview.close()
 
     // A photo at a host nobody configured (the asset's address changed behind the Studio's back): the page
     // still answers 200, shows the drawing, and the server log says why.
@@ -260,6 +262,7 @@ describe('the Studio says where a thing is, truly', { timeout: 240_000 }, () => 
     await until('the frame is connected', async () => !(await page.getByText(/^Loading/).first().isVisible()), 60_000)
     await page.frameLocator('iframe').first().locator('h1').first().click()
     await until('the headline’s field is open', async () => /page-mice-repellents\/blocks/.test(decodeURIComponent(page.url())), 30_000)
+    await page.getByRole('dialog').last().evaluate((dialog) => Promise.all(dialog.getAnimations({ subtree: true }).map((animation) => animation.finished)))
     await shot(page, 'editor-presentation-click-to-edit')
     await page.close()
   })
