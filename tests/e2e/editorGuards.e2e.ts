@@ -236,7 +236,7 @@ describe('the Studio says where a thing is, truly', { timeout: 240_000 }, () => 
   it('the search lists the home page at /', async () => {
     const page = await openStudio('')
     await page.getByText('Pages', { exact: true }).first().waitFor({ timeout: 60_000 })
-    await page.keyboard.press('Control+k')
+    await page.getByRole('button', { name: 'Open search' }).click({ timeout: 30_000 })
     await page.keyboard.type('Home generic')
     const result = page.locator('[data-testid="search-results"], [role="listbox"], [role="dialog"]').getByText('Home – generic landing page').first()
     await result.waitFor({ timeout: 30_000 })
@@ -251,7 +251,7 @@ describe('the Studio says where a thing is, truly', { timeout: 240_000 }, () => 
     const h1 = page.frameLocator('iframe').first().locator('h1').first()
     await until('the preview shows the home page', async () => (await h1.isVisible()) && stegaClean(await h1.innerText()).length > 0, 60_000)
     // The editor picks "Mice repellents" from the search, as on any page of the Studio.
-    await page.keyboard.press('Control+k')
+    await page.getByRole('button', { name: 'Open search' }).click({ timeout: 30_000 })
     await page.keyboard.type('Mice repellents')
     await page.getByText('Mice repellents vs. professional removal').first().click({ timeout: 30_000 })
     await until('the preview moved to /mice-repellents', async () => new URL(page.url()).searchParams.get('preview') === '/mice-repellents', 60_000)
