@@ -149,6 +149,7 @@ describe('an editor cannot take the site down', { timeout: 240_000 }, () => {
     await preview.goto(`${site.url}/studio/presentation?preview=%2F`, { timeout: 120_000 })
     const photoInPreview = preview.frameLocator('iframe').first().locator(`figure img[src*="${fileName}"]`).first()
     await until('the photo is shown in the preview', async () => (await photoInPreview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)) === true, 60_000)
+    await until('the preview is connected', async () => !(await preview.getByText(/^Loading/).first().isVisible()), 60_000)
     await photoInPreview.scrollIntoViewIfNeeded()
     await shot(preview, 'editor-photo-home')
     await preview.close()
