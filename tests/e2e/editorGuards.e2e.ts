@@ -251,9 +251,13 @@ describe('the Studio says where a thing is, truly', { timeout: 240_000 }, () => 
     const page = await openStudio('/presentation?preview=%2F')
     const h1 = page.frameLocator('iframe').first().locator('h1').first()
     await until('the preview shows the home page', async () => (await h1.isVisible()) && stegaClean(await h1.innerText()).length > 0, 60_000)
-    // The editor picks "Mice repellents" from the search, as on any page of the Studio.
+    // Once the preview is connected (it takes the focus when it connects, which closes an open search),
+    // the editor picks "Mice repellents" from the search, as on any page of the Studio.
+    await until('the preview is connected', async () => !(await page.getByText(/^Loading/).first().isVisible()), 60_000)
     await page.getByRole('button', { name: 'Open search' }).click({ timeout: 30_000 })
-    await page.keyboard.type('Mice repellents')
+    const query = page.getByPlaceholder(/Search/).last()
+    await query.waitFor({ timeout: 30_000 })
+    await query.fill('Mice repellents')
     await page.getByText('Mice repellents vs. professional removal').first().click({ timeout: 30_000 })
     await until('the preview moved to /mice-repellents', async () => new URL(page.url()).searchParams.get('preview') === '/mice-repellents', 60_000)
     const frameUrl = () => page.frames().find((frame) => frame !== page.mainFrame())?.url() ?? ''
