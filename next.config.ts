@@ -1,6 +1,7 @@
 import nextEnv from '@next/env'
 import type { NextConfig } from 'next'
 import { assertEnv } from './web/lib/config.ts'
+import { optimizedImageHosts } from './web/lib/imageHosts.ts'
 import { commonHeaders, headerOptionsFor, pageCsp, studioCsp } from './web/lib/securityHeaders.ts'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -15,7 +16,6 @@ nextEnv.loadEnvConfig(rootDir, process.env.NODE_ENV !== 'production', console, t
 // variables read directly below (NODE_ENV, NEXT_DIST_DIR, SITE_CACHE) only steer the build itself.
 assertEnv(process.env)
 const headerOptions = headerOptionsFor(process.env, process.env.NODE_ENV === 'production')
-const supabaseHost = headerOptions.supabaseOrigin ? new URL(headerOptions.supabaseOrigin).hostname : undefined
 
 const nextConfig: NextConfig = {
   // Tests build a second copy of the site against a Content Lake stand-in into its own folder.
@@ -49,12 +49,8 @@ const nextConfig: NextConfig = {
   },
   images: {
     formats: ['image/avif', 'image/webp'],
-    remotePatterns: [
-      { protocol: 'https', hostname: 'cdn.sanity.io', pathname: '/images/**' },
-      ...(supabaseHost
-        ? [{ protocol: 'https' as const, hostname: supabaseHost, pathname: '/storage/v1/object/public/**' }]
-        : []),
-    ],
+    // The hosts the optimiser fetches from (web/lib/imageHosts.ts); the local lake's images bypass it.
+    remotePatterns: optimizedImageHosts(headerOptions.supabaseOrigin),
   },
 }
 

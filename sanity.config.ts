@@ -10,6 +10,7 @@ import { singletonTypes, structure } from './studio/structure'
 import { studioEnv } from './studio/env'
 import { callsTool } from './studio/tools/calls'
 import { EndExperimentAction } from './studio/actions/EndExperimentAction'
+import { StudioLayout } from './studio/StudioLayout'
 
 const LOCAL_LAKE_OFF = {
   tasks: { enabled: false },
@@ -20,6 +21,9 @@ const LOCAL_LAKE_OFF = {
   announcements: { enabled: false },
   // Search and document lists with plain GROQ: the local lake evaluates with groq-js, which has no text::query().
   search: { strategy: 'groqLegacy' },
+  // History from the transactions the lake keeps (data/history/…/transactions and …/documents?revision=),
+  // not from Sanity's hosted events API, which the lake does not serve.
+  beta: { eventsAPI: { documents: false } },
 } as const
 
 export default defineConfig({
@@ -34,6 +38,8 @@ export default defineConfig({
   ...(studioEnv.localLake ? LOCAL_LAKE_OFF : {}),
   // The local lake offers one sign-in ("Local editor"): take it without a click.
   ...(studioEnv.localLake ? { auth: { redirectOnSingle: true } } : {}),
+  // The home page's id, known before any list or search draws a page, and breadcrumbs as written (studio/StudioLayout.tsx).
+  studio: { components: { layout: StudioLayout } },
   plugins: [
     structureTool({ structure }),
     presentationTool({ previewUrl: presentationPreviewUrl, resolve: presentationResolve }),

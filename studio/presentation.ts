@@ -1,67 +1,66 @@
 import { map } from 'rxjs'
-import { ROUTED_TYPES } from '../web/lib/sanity/routedTypes.ts'
-import type { DocumentLocationResolver, DocumentLocationsState, PresentationPluginOptions } from 'sanity/presentation'
+import { defineDocuments, type DocumentLocationResolver, type DocumentLocationsState, type PresentationPluginOptions } from 'sanity/presentation'
+import { ROUTED_TYPES, ROUTED_TYPES_FILTER } from '../web/lib/sanity/routedTypes.ts'
+import { countOf, pageHref, pagesRendering, WHERE_USED_QUERY, type WhereUsedData } from './whereUsed'
 
 /**
  * Where each document appears on the site, so the Presentation tool opens the right page beside
- * the form. The home page is whichever page Site settings names, served at "/": each routed
- * document's location is resolved together with that setting, live.
+ * the form and every document's "Used on" banner is true. The home page is whichever page Site
+ * settings names, served at "/"; a page without an address is on no page yet; an FAQ or a pest is
+ * on the pages whose rendering names it (studio/whereUsed.ts), resolved live.
  */
-const pageHref = (slug: string | null | undefined, homeSlug: string | null | undefined) => (!slug || slug === homeSlug ? '/' : `/${slug}`)
-
 interface RoutedLocation {
   title: string | null
   slug: string | null
   homeSlug: string | null
 }
 
-function routedLocations(fallbackTitle: string): DocumentLocationResolver {
-  return (params, { documentStore }) =>
-    documentStore
-      .listenQuery(
-        `{
-          "title": coalesce(*[_id == $id][0].title, *[_id == $id][0].pest->name),
-          "slug": *[_id == $id][0].slug.current,
-          "homeSlug": *[_id == "siteSettings"][0].homePage->slug.current
-        }`,
-        { id: params.id },
-        { perspective: 'drafts' },
-      )
-      .pipe(
-        map((found: RoutedLocation) => ({
-          locations: [{ title: found.title ?? fallbackTitle, href: pageHref(found.slug, found.homeSlug) }],
-        })),
-      )
+/** A page's own location, once it has an address. */
+export function routedLocationsState(found: RoutedLocation, fallbackTitle: string): DocumentLocationsState {
+  if (!found.slug) return { message: 'Not on the site yet: it gets an address when you fill in “Address” and publish it.', tone: 'caution', locations: [] }
+  return { locations: [{ title: found.title ?? fallbackTitle, href: pageHref(found.slug, found.homeSlug) }] }
 }
 
-/** The locations of documents that are not pages: fixed. */
-const FIXED_LOCATIONS: Record<string, DocumentLocationsState> = {
-  siteSettings: {
-    message: 'Site settings appear on every page',
-    tone: 'caution',
-    locations: [
-      { title: 'Home', href: '/' },
-      { title: 'A pest page', href: '/ants' },
-    ],
-  },
-  pest: {
-    message: 'Pest photos appear on pest pages and the home page',
-    locations: [{ title: 'Home', href: '/' }],
-  },
-  faq: {
-    message: 'FAQs appear on the pages that list them',
-    locations: [
-      { title: 'Version 2 landing page', href: '/v2' },
-      { title: 'Call-only page', href: '/exterminator' },
-    ],
-  },
+/** Where a document that is not a page is shown: the pages that render it, or a word that none does yet. */
+export function usedOnState(id: string, data: WhereUsedData, noun: string, where: string): DocumentLocationsState {
+  const locations = pagesRendering(id, data)
+  if (locations.length === 0) return { message: `This ${noun} is on no page yet: ${where}`, tone: 'caution', locations: [] }
+  return { message: `This ${noun} is shown on ${countOf(locations.length, 'page')}`, locations }
 }
+
+const routedLocations: DocumentLocationResolver = (params, { documentStore }) =>
+  documentStore
+    .listenQuery(
+      `{
+        "title": coalesce(*[_id == $id][0].title, *[_id == $id][0].pest->name),
+        "slug": *[_id == $id][0].slug.current,
+        "homeSlug": *[_id == "siteSettings"][0].homePage->slug.current
+      }`,
+      { id: params.id },
+      { perspective: 'drafts' },
+    )
+    .pipe(map((found: RoutedLocation) => routedLocationsState(found, 'Untitled page')))
+
+const usedOn =
+  (noun: string, where: string): DocumentLocationResolver =>
+  (params, { documentStore }) =>
+    documentStore
+      .listenQuery(WHERE_USED_QUERY, {}, { perspective: 'drafts', throttleTime: 1000 })
+      .pipe(map((data: WhereUsedData) => usedOnState(params.id, data, noun, where)))
 
 export const presentationResolve: PresentationPluginOptions['resolve'] = {
   locations: (params, context) => {
-    if (ROUTED_TYPES.includes(params.type)) return routedLocations('Untitled page')(params, context)
-    return FIXED_LOCATIONS[params.type]
+    if (ROUTED_TYPES.includes(params.type)) return routedLocations(params, context)
+    if (params.type === 'faq') return usedOn('question', 'add it to a page’s FAQ section.')(params, context)
+    if (params.type === 'pest') return usedOn('pest’s photo', 'choose it in a page’s Pest photo section or name it in a pest list with photos.')(params, context)
+    if (params.type === 'siteSettings') return { message: 'Site settings appear on every page', tone: 'caution', locations: [{ title: 'Home', href: '/' }] }
+    return null
   },
+  // The document a preview address shows (the Presentation tool opens it beside the preview).
+  mainDocuments: defineDocuments([
+    { route: '/', filter: `_id == *[_id == "siteSettings"][0].homePage._ref` },
+    { route: '/:slug', filter: `${ROUTED_TYPES_FILTER} && slug.current == $slug` },
+  ]),
 }
 
 export const presentationPreviewUrl: PresentationPluginOptions['previewUrl'] = {

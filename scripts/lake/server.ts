@@ -467,10 +467,12 @@ export async function startLocalLake(options: LakeOptions): Promise<LocalLake> {
           }
           const started = performance.now()
           const perspective = perspectiveOf(url, version)
-          const result = await store.query(groq, params, perspective)
+          // With resultSourceMap asked for (stega in the preview), the answer says where each text came from.
+          const withSourceMap = Boolean(url.searchParams.get('resultSourceMap')) && url.searchParams.get('resultSourceMap') !== 'false'
+          const answer = withSourceMap ? await store.queryWithSourceMap(groq, params, perspective) : { result: await store.query(groq, params, perspective) }
           // The Live Content API's tags for this answer: its events name them when it may have changed.
           const syncTags = [perspective === 'published' ? SYNC_TAGS.published : SYNC_TAGS.drafts]
-          return send(response, 200, { query: groq, result, syncTags, ms: Math.round(performance.now() - started) })
+          return send(response, 200, { query: groq, ...answer, syncTags, ms: Math.round(performance.now() - started) })
         }
         if (endpoint === 'mutate') {
           const body = JSON.parse((await readBody(request)).toString('utf8')) as { mutations: Record<string, unknown>[]; transactionId?: string }
@@ -490,18 +492,22 @@ export async function startLocalLake(options: LakeOptions): Promise<LocalLake> {
         }
         if (endpoint === 'listen') return listen(request, response, url)
         if (endpoint === 'history') {
-          // Only the current revision and the transactions of this session are known locally.
+          // The lake keeps every transaction since it started (in memory): History lists them and restores any revision.
           const documents = /^documents\/(.+)$/.exec(rest ?? '')
           if (documents) {
             const ids = decodeURIComponent(documents[1]!).split(',')
-            return send(response, 200, { documents: ids.map((id) => store.documentAt(id, url.searchParams.get('revision'))).filter(Boolean) })
+            const at = { revision: url.searchParams.get('revision'), time: url.searchParams.get('time'), lastRevision: url.searchParams.get('lastRevision') === 'true' }
+            return send(response, 200, { documents: ids.map((id) => store.documentAt(id, at)).filter(Boolean) })
           }
           const transactions = /^transactions\/(.+)$/.exec(rest ?? '')
           if (transactions) {
-            const ids = new Set(decodeURIComponent(transactions[1]!).split(',').flatMap((id) => [id, publishedIdOf(id), `drafts.${publishedIdOf(id)}`]))
-            const lines = store.history
-              .filter((tx) => tx.changes.some((change) => ids.has(change.id)))
-              .map((tx) => JSON.stringify({ id: tx.id, timestamp: tx.timestamp, author: tx.author, documentIDs: tx.changes.map((c) => c.id), mutations: [], effects: {} }))
+            const asked = decodeURIComponent(transactions[1]!).split(',')
+            // includeIdentifiedDocumentsOnly: the named ids only; otherwise a document's draft and published copy together.
+            const ids = new Set(url.searchParams.get('includeIdentifiedDocumentsOnly') === 'true' ? asked : asked.flatMap((id) => [publishedIdOf(id), `drafts.${publishedIdOf(id)}`]))
+            const limit = Number(url.searchParams.get('limit')) || undefined
+            const lines = store
+              .transactionsOf(ids, { fromTransaction: url.searchParams.get('fromTransaction'), toTransaction: url.searchParams.get('toTransaction'), reverse: url.searchParams.get('reverse') === 'true', limit })
+              .map((transaction) => JSON.stringify(transaction))
             response.writeHead(200, { 'content-type': 'application/x-ndjson' })
             return response.end(lines.join('\n'))
           }

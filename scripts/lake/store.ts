@@ -3,6 +3,7 @@ import { evaluate, parse } from 'groq-js'
 import { randomUUID } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { sourceMapOf, type ContentSourceMap } from './sourceMap.ts'
 
 /**
  * The documents of the local Content Lake. Published documents live in `production.ndjson` (the
@@ -82,9 +83,14 @@ export class DocumentStore {
     const loaded = fromFolder
       ? [...readNdjson(path.join(source.dataDir, PUBLISHED_FILE)), ...readNdjson(path.join(source.dataDir, DRAFTS_FILE))]
       : structuredClone(source.documents)
+    const started = new Date().toISOString()
     for (const doc of loaded) {
       // Revisions are the lake's, not the dataset's: files stay free of them (a clean git diff).
-      this.documents.set(doc._id, { ...doc, _rev: doc._rev ?? `loaded-${randomUUID()}` })
+      const stored = { ...doc, _rev: doc._rev ?? `loaded-${randomUUID()}` }
+      this.documents.set(doc._id, stored)
+      // Each document's first revision is a transaction of the history too: the Studio's History lines a
+      // document's current revision up with a transaction, and cannot show any revision before it does.
+      this.history.push({ id: stored._rev, timestamp: doc._updatedAt ?? started, author: EDITOR_ID, changes: [{ id: doc._id, before: null, after: stored }], mutations: [] })
     }
   }
 
@@ -118,6 +124,13 @@ export class DocumentStore {
   async query(query: string, params: Record<string, unknown>, perspective: string): Promise<unknown> {
     const result = await evaluate(parsed(query, params), { dataset: this.view(perspective), params, identity: EDITOR_ID })
     return result.get()
+  }
+
+  /** A query's answer with its Content Source Map (scripts/lake/sourceMap.ts), as `resultSourceMap=…` asks. */
+  async queryWithSourceMap(query: string, params: Record<string, unknown>, perspective: string): Promise<{ result: unknown; resultSourceMap: ContentSourceMap }> {
+    const dataset = this.view(perspective)
+    const result = await (await evaluate(parsed(query, params), { dataset, params, identity: EDITOR_ID })).get()
+    return { result, resultSourceMap: sourceMapOf(result, new Map(dataset.map((doc) => [doc._id, doc]))) }
   }
 
   /** Whether a listener's filter (`*[…]`) matches a document. */
@@ -192,15 +205,77 @@ export class DocumentStore {
     return transaction
   }
 
-  /** The state of a document at a revision (the history API's `revision=`), or its latest. */
-  documentAt(id: string, revision?: string | null): LakeDocument | null {
-    if (!revision) return this.get(id)
-    for (let i = this.history.length - 1; i >= 0; i--) {
-      const change = this.history[i]!.changes.find((c) => c.id === id && c.after?._rev === revision)
-      if (change) return change.after
+  /**
+   * The state of a document as the history API answers it (`documents/{id}`): at a revision
+   * (`revision=`), as it was at a moment (`time=`), or its last revision even if it is deleted now
+   * (`lastRevision=true`); with none of them, its current state.
+   */
+  documentAt(id: string, at: { revision?: string | null; time?: string | null; lastRevision?: boolean } = {}): LakeDocument | null {
+    if (at.revision) {
+      for (let i = this.history.length - 1; i >= 0; i--) {
+        const change = this.history[i]!.changes.find((c) => c.id === id && c.after?._rev === at.revision)
+        if (change) return change.after
+      }
+      const doc = this.get(id)
+      return doc?._rev === at.revision ? doc : null
     }
-    const doc = this.get(id)
-    return doc?._rev === revision || !doc?._rev ? doc : null
+    if (at.lastRevision) {
+      if (this.get(id)) return this.get(id)
+      for (let i = this.history.length - 1; i >= 0; i--) {
+        const change = this.history[i]!.changes.find((c) => c.id === id)
+        if (change) return change.after ?? change.before
+      }
+      return null
+    }
+    if (at.time) {
+      // The last transaction at or before that moment decides; before the first one, the state the lake started with.
+      let state: LakeDocument | null | undefined
+      for (const transaction of this.history) {
+        const change = transaction.changes.find((c) => c.id === id)
+        if (!change) continue
+        if (transaction.timestamp <= at.time) state = change.after
+        else if (state === undefined) state = change.before
+      }
+      return state === undefined ? this.get(id) : state
+    }
+    return this.get(id)
+  }
+
+  /**
+   * The transactions that touched any of these documents, oldest first, as the history API's
+   * `transactions/{ids}` lists them: each with its effects per document as Mendoza patches (the whole
+   * new value and the whole old value, which Mendoza states with opcode 0), so the Studio's History
+   * can rebuild every revision.
+   */
+  transactionsOf(ids: ReadonlySet<string>, options: { fromTransaction?: string | null; toTransaction?: string | null; reverse?: boolean; limit?: number } = {}) {
+    let found = this.history.filter((transaction) => transaction.changes.some((change) => ids.has(change.id)))
+    if (options.reverse) found = found.toReversed()
+    if (options.toTransaction) {
+      const at = found.findIndex((transaction) => transaction.id === options.toTransaction)
+      if (at >= 0) found = options.reverse ? found.slice(at) : found.slice(0, at + 1)
+    }
+    if (options.fromTransaction) {
+      const at = found.findIndex((transaction) => transaction.id === options.fromTransaction)
+      if (at >= 0) found = options.reverse ? found.slice(0, at + 1) : found.slice(at)
+    }
+    if (options.limit) found = found.slice(0, options.limit)
+    const content = (doc: LakeDocument | null) => {
+      if (!doc) return null
+      const { _rev, ...rest } = doc
+      void _rev
+      return rest
+    }
+    return found.map((transaction) => {
+      const changes = transaction.changes.filter((change) => ids.has(change.id))
+      return {
+        id: transaction.id,
+        timestamp: transaction.timestamp,
+        author: transaction.author,
+        documentIDs: changes.map((change) => change.id),
+        effects: Object.fromEntries(changes.map((change) => [change.id, { apply: [0, content(change.after)], revert: [0, content(change.before)] }])),
+        mutations: [],
+      }
+    })
   }
 
   private save(dataDir: string, changes: DocumentChange[]) {

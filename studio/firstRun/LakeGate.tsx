@@ -41,6 +41,10 @@ export function LakeGate({ origins, children }: { origins: string[]; children: R
         With no Sanity project configured, the Studio edits the local Content Lake that <code>npm run dev</code> started on this machine. It
         answers over HTTPS with a self-signed certificate, which this browser has not accepted yet, so it cannot reach it.
       </p>
+      <p>
+        <strong>Why the browser warns:</strong> the lake made its own certificate on this computer rather than buying one from a public
+        authority, so the browser cannot vouch for it; it is safe here, and you accept it once on this computer.
+      </p>
       <ol>
         {blocked.map((origin) => (
           <li key={origin} style={{ marginBottom: 8 }}>

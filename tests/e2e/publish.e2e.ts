@@ -244,7 +244,7 @@ describe('tracking numbers', () => {
     const landing = await fetch(`${site.url}/ants?utm_campaign=termites+fall`)
     await landing.text()
     const cookie = (landing.headers.get('set-cookie') ?? '').split(';')[0]!
-    expect(cookie).toBe('lpe_src=campaign%3Atermites%20fall')
+    expect(cookie).toBe('lpe_src=campaign%3Atermites-fall')
     // The next page of the visit, without utm values: the campaign's number, from a shared copy.
     for (let visit = 0; visit < 2; visit++) {
       const next = await fetch(`${site.url}/roaches`, { headers: { cookie } })

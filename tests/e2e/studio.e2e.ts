@@ -330,7 +330,7 @@ describe('the Studio on the local Content Lake', { timeout: 240_000 }, () => {
     const validation = page.getByRole('button', { name: 'Validation', exact: true })
     await validation.waitFor({ timeout: 60_000 })
     await validation.click()
-    const conflict = page.getByRole('button').filter({ hasText: 'Campaign (utm_campaign) “Termites-Fall” already has a rule with another number (+12125550101)' })
+    const conflict = page.getByRole('button').filter({ hasText: 'Campaign “Termites-Fall” already has a rule with another number (+12125550101)' })
     await conflict.waitFor({ timeout: 30_000 })
     expect(await conflict.innerText()).toContain('Tracking numbers')
     await shot(page, 'studio-tracking-numbers')

@@ -146,3 +146,28 @@ describe('the local Content Lake’s Live Content API (what next-sanity’s <San
     expect(publishedEvents).toEqual([{ tags: expect.arrayContaining(publishedTags) }])
   })
 })
+
+describe('the local Content Lake’s history (what the Studio’s History and Restore read)', () => {
+  it('lists a document’s transactions with Mendoza effects and answers any revision, a discarded draft’s included', async () => {
+    const lake = await startLocalLake({ documents: [{ _id: 'a', _type: 't', title: 'Published' }] })
+    try {
+      const loaded = lake.store.get('a')!._rev!
+      const edit = await lake.store.mutate([{ create: { _id: 'drafts.a', _type: 't', title: 'Edited' } }])
+      await lake.store.mutate([{ delete: { id: 'drafts.a' } }])
+      const lines = (await (await fetch(`${lake.url}/v2025-02-19/data/history/production/transactions/a,drafts.a?effectFormat=mendoza&reverse=true&limit=50`)).text())
+        .split('\n')
+        .map((line) => JSON.parse(line) as { id: string; documentIDs: string[]; effects: Record<string, { apply: unknown[]; revert: unknown[] }> })
+      // Newest first: the discard, the edit, and the revision the lake started with (the published document's current one).
+      expect(lines.map((line) => line.id)).toEqual([lines[0]!.id, edit.transaction.id, loaded])
+      expect(lines[2]!.effects.a).toEqual({ apply: [0, expect.objectContaining({ title: 'Published' })], revert: [0, null] })
+      expect(lines[1]!.effects['drafts.a']).toEqual({ apply: [0, expect.objectContaining({ title: 'Edited' })], revert: [0, null] })
+      expect(lines[0]!.effects['drafts.a']!.apply).toEqual([0, null])
+      const atEdit = (await (await fetch(`${lake.url}/v2025-02-19/data/history/production/documents/a,drafts.a?revision=${edit.transaction.id}`)).json()) as { documents: { _id: string; title: string }[] }
+      expect(atEdit.documents).toEqual([expect.objectContaining({ _id: 'drafts.a', title: 'Edited' })])
+      const last = (await (await fetch(`${lake.url}/v2025-02-19/data/history/production/documents/drafts.a?lastRevision=true`)).json()) as { documents: { title: string }[] }
+      expect(last.documents.map((doc) => doc.title)).toEqual(['Edited'])
+    } finally {
+      await lake.close()
+    }
+  })
+})

@@ -40,7 +40,7 @@ describe('Site settings → Tracking numbers', () => {
   it('refuses conflicting rules (same match, different numbers), under the list', async () => {
     const errors = await errorsOf([rule('one', 'campaign', 'Termites', '+12125550101'), rule('two', 'campaign', 'termites', '+13125550102')])
     const conflict = errors.find((marker) => /already has a rule with another number/.test(marker.message))
-    expect(conflict?.message).toMatch(/Campaign \(utm_campaign\) “termites” already has a rule with another number \(\+12125550101\)/)
+    expect(conflict?.message).toMatch(/Campaign “termites” already has a rule with another number \(\+12125550101\)/)
     expect(JSON.stringify(conflict?.path)).toBe('["trackingNumbers"]')
   })
 

@@ -16,6 +16,8 @@ export interface BlockContext extends PersonalizationContext {
   pests: PestsQueryResult
   /** SUPABASE_URL, when Supabase is configured: pest photos then come from its public bucket. */
   supabaseUrl?: string
+  /** The site reads a local Content Lake: its uploaded photos are served as they are (web/lib/imageHosts.ts). */
+  localLake?: boolean
   /** This block's heading is the page's H1: set on the first block that can show one, on a page without a hero. */
   isPageTitle?: boolean
   /** This block is one of the page's first two: on a phone it is in the first screen, so its image is the likely LCP. */

@@ -2,12 +2,15 @@
 
 import Image from 'next/image'
 import { useState } from 'react'
+import { renderRefusal } from '@/lib/imageRender'
 import type { PhotoSource } from '@/lib/pestPhoto'
 
 /**
  * A pest photo in a box of fixed aspect ratio (no layout shift). If a remote file is missing, it
  * swaps to the pest's bundled illustration (and its description) instead of showing a broken image. The illustration is a
- * stand-in, so it gets a low banner rather than a photo's full 3:2 screen.
+ * stand-in, so it gets a low banner rather than a photo's full 3:2 screen. A photo the image
+ * optimiser would refuse (a host it is not configured for) is never handed to it: the page shows the
+ * illustration (the server log says why: shownPhoto), so no published photo can make a page fail.
  */
 export function PestPhoto({
   source,
@@ -22,7 +25,10 @@ export function PestPhoto({
   className?: string
 }) {
   const [failed, setFailed] = useState(false)
-  const bundled = source.bundled || failed
+  const photo = { src: source.src, alt: source.alt, width: source.width, height: source.height, sizes, unoptimized: source.bundled || source.direct }
+  // The server already swapped a refused photo (shownPhoto, which logs why); this keeps the component from ever throwing.
+  const refusal = source.bundled ? null : renderRefusal(photo)
+  const bundled = source.bundled || failed || refusal !== null
   return (
     <Image
       src={bundled ? source.fallback.src : source.src}
@@ -32,8 +38,11 @@ export function PestPhoto({
       sizes={sizes}
       preload={preload}
       fetchPriority={preload ? 'high' : undefined}
-      unoptimized={bundled}
-      onError={() => setFailed(true)}
+      unoptimized={bundled || source.direct}
+      onError={() => {
+        if (!failed) console.warn(`[image] ${source.src} did not load: showing its illustration (${source.fallback.src})`)
+        setFailed(true)
+      }}
       // The box is decided on the server (source.bundled), so a late swap never changes its size.
       className={`h-auto w-full ${source.bundled ? 'aspect-[3/1]' : 'aspect-[3/2]'} ${bundled ? 'object-contain' : 'object-cover'} ${className}`}
     />

@@ -1,3 +1,5 @@
+import { isLocalLakeImage } from './imageHosts'
+
 /**
  * Where a pest's photo comes from, in order: the photo uploaded in the Studio; the legacy file in the
  * Supabase public bucket when Supabase is configured; otherwise the bundled illustration, so a page
@@ -19,6 +21,8 @@ export interface PhotoSource {
   height: number
   /** The bundled illustration: shown as is, no image optimizer needed. */
   bundled: boolean
+  /** The local Content Lake's photo: served to the browser as it is, not through the optimiser (web/lib/imageHosts.ts). */
+  direct: boolean
   /** What to show instead if a remote photo fails to load, with its own description. */
   fallback: { src: string; alt: string }
 }
@@ -52,7 +56,8 @@ export function bucketUrl(supabaseUrl: string, imageFile: string): string {
   return `${supabaseUrl.replace(/\/+$/, '')}/storage/v1/object/public/${BUCKET}/${encodeURIComponent(imageFile)}.jpg`
 }
 
-export function photoSource(pest: PestPhotoData, supabaseUrl: string | undefined): PhotoSource {
+/** `localLake`: the site reads a local Content Lake, whose uploaded photos are served as they are. */
+export function photoSource(pest: PestPhotoData, supabaseUrl: string | undefined, localLake = false): PhotoSource {
   const fallback = illustrationOf(pest)
   if (pest.image?.url) {
     return {
@@ -61,11 +66,12 @@ export function photoSource(pest: PestPhotoData, supabaseUrl: string | undefined
       width: pest.image.width ?? PHOTO_WIDTH,
       height: pest.image.height ?? PHOTO_HEIGHT,
       bundled: false,
+      direct: isLocalLakeImage(pest.image.url, localLake),
       fallback,
     }
   }
   if (supabaseUrl) {
-    return { src: bucketUrl(supabaseUrl, pest.imageFile), alt: pest.imageAlt, width: PHOTO_WIDTH, height: PHOTO_HEIGHT, bundled: false, fallback }
+    return { src: bucketUrl(supabaseUrl, pest.imageFile), alt: pest.imageAlt, width: PHOTO_WIDTH, height: PHOTO_HEIGHT, bundled: false, direct: false, fallback }
   }
-  return { ...fallback, width: ILLUSTRATION_WIDTH, height: ILLUSTRATION_HEIGHT, bundled: true, fallback }
+  return { ...fallback, width: ILLUSTRATION_WIDTH, height: ILLUSTRATION_HEIGHT, bundled: true, direct: false, fallback }
 }

@@ -41,7 +41,9 @@ function apiHostSources(apiHost: string | undefined, sockets = false): string {
 
 /** `draftPreview`: the policy of a draft-mode page (the Presentation preview), set by the request hook (web/proxy.ts). */
 export function pageCsp({ production, supabaseOrigin, studioOrigin, studioApiHost, draftPreview = false }: HeaderOptions & { draftPreview?: boolean }): string {
-  const images = ["'self'", 'data:', 'blob:', 'https://cdn.sanity.io', supabaseOrigin].filter(Boolean).join(' ')
+  // The local lake's images are served as they are (web/lib/imageHosts.ts): allowed where its address is (see connect-src).
+  const lakeOrigin = studioApiHost && (draftPreview || !production) ? new URL(studioApiHost).origin : undefined
+  const images = ["'self'", 'data:', 'blob:', 'https://cdn.sanity.io', supabaseOrigin, lakeOrigin].filter(Boolean).join(' ')
   return [
     "default-src 'self'",
     `script-src 'self' 'unsafe-inline'${production ? '' : " 'unsafe-eval'"}`,
@@ -51,7 +53,7 @@ export function pageCsp({ production, supabaseOrigin, studioOrigin, studioApiHos
     // A draft-mode page listens to the Live Content API where the Studio talks (web/content/LivePreview.tsx):
     // a local lake's address is allowed under `next dev` and on draft-mode pages only, so no visitor's page
     // names a loopback address.
-    `connect-src 'self' https://*.sanity.io wss://*.sanity.io${studioApiHost && (draftPreview || !production) ? ` ${new URL(studioApiHost).origin}` : ''}${production ? '' : ' ws:'}`,
+    `connect-src 'self' https://*.sanity.io wss://*.sanity.io${lakeOrigin ? ` ${lakeOrigin}` : ''}${production ? '' : ' ws:'}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -16,7 +16,7 @@ import { fixedPageShapes, PageShapes } from './pageShapes'
  * decision, and serves a first visit the copy of its version with the cookie.
  */
 const EXPERIMENT = { name: 'spring-headline', arms: [{ key: 'a', weight: 70 }, { key: 'b', weight: 30 }] }
-const ROUTE = { id: 'spring', path: '/spring', fields: [], experiment: EXPERIMENT, trackingNumbers: [{ match: 'campaign' as const, value: 'termites fall', phone: '+12145550177' }] }
+const ROUTE = { id: 'spring', path: '/spring', fields: [], experiment: EXPERIMENT, trackingNumbers: [{ match: 'campaign' as const, value: 'termites-fall', phone: '+12145550177' }] }
 const SIGNED = '[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{43}'
 const rendered: string[] = []
 const upstream = http.createServer((request, response) => {
@@ -109,7 +109,7 @@ describe('an A/B test behind the front', () => {
     for (let visit = 0; visit < 2; visit++) {
       const landing = await fetch(`${base}/spring?utm_campaign=Termites+Fall&gclid=${visit}`, { headers: { cookie: armCookie(EXPERIMENT, 'b', 'CCCCCCCCCCCCCCCCCCCCCC').split(';')[0]! } })
       expect(await landing.text()).toContain('data-call-arm="b"')
-      expect(landing.headers.get('set-cookie')).toBe('lpe_src=campaign%3Atermites%20fall; Path=/; SameSite=Lax; HttpOnly')
+      expect(landing.headers.get('set-cookie')).toBe('lpe_src=campaign%3Atermites-fall; Path=/; SameSite=Lax; HttpOnly')
       expect(landing.headers.get('cache-control')).toBe('private, no-store')
       expect(landing.headers.get('cdn-cache-control')).toBe('no-store')
       expect(landing.headers.get('surrogate-control')).toBe('no-store')
@@ -118,9 +118,9 @@ describe('an A/B test behind the front', () => {
   })
 
   it('reads a cookie with a space before "=" as the proxy does (one parser): a kept campaign is never stored as the plain page', async () => {
-    const kept = `${armCookie(EXPERIMENT, 'a', 'AAAAAAAAAAAAAAAAAAAAAA').split(';')[0]}; ${SOURCE_COOKIE} =campaign%3Atermites%20fall`
+    const kept = `${armCookie(EXPERIMENT, 'a', 'AAAAAAAAAAAAAAAAAAAAAA').split(';')[0]}; ${SOURCE_COOKIE} =campaign%3Atermites-fall`
     const first = await fetch(`${base}/spring`, { headers: { cookie: kept } })
-    expect(await first.text()).toContain('data-source="campaign:termites fall"')
+    expect(await first.text()).toContain('data-source="campaign:termites-fall"')
     // A visitor of version a without the campaign never gets the campaign's copy.
     const clean = await fetch(`${base}/spring`, { headers: { cookie: armCookie(EXPERIMENT, 'a', 'BBBBBBBBBBBBBBBBBBBBBB').split(';')[0]! } })
     expect(await clean.text()).toContain('data-source=""')

@@ -1,4 +1,5 @@
 import { BookIcon } from '@sanity/icons/Book'
+import { LeadPreview } from '../../LeadPreview'
 import { defineField, defineType } from 'sanity'
 import { textRules } from '../../../web/blocks/schemaHelpers'
 import { isUniqueAddress } from './address'
@@ -8,6 +9,7 @@ export const legalPage = defineType({
   title: 'Legal page',
   type: 'document',
   icon: BookIcon,
+  components: { input: LeadPreview },
   fields: [
     defineField({ name: 'title', title: 'Title', type: 'string', validation: textRules('Write the page’s title, e.g. “Privacy Policy”.') }),
     defineField({

@@ -5,8 +5,18 @@ import { currentHomePageId } from '../../homePage'
 import { experimentPreview, listedAddress } from '../../previews'
 import { pageBuilderBlockTypes } from '../../../web/blocks/schemas'
 import { normalizeKeyword } from '../../../web/lib/personalization/keyword'
-import { AD_INPUT_NAMES, VARIANT_FIELDS } from '../../../web/lib/personalization/variant'
+import { AD_INPUT_NAMES } from '../../../web/lib/personalization/variant'
+import { heroProblem } from '../../guards'
+import { LeadPreview } from '../../LeadPreview'
 import { isUniqueAddress } from './address'
+
+/** The Ads tab's inputs, named by what the visitor's ad brings and where the page shows it. */
+export const AD_INPUT_TITLES: Record<(typeof AD_INPUT_NAMES)[number], string> = {
+  keyword: 'The ad’s keyword — shown as the hero’s headline',
+  location: 'The visitor’s city from the ad — shown in the hero’s location line',
+  headline: 'The ad’s own headline — shown as the hero’s headline',
+  question: 'Ask the hero’s headline as a question, when the ad says so',
+}
 
 /** The section types a page may hold: the page's Sections list and an A/B version's replacement section offer the same. */
 const sectionMembers = pageBuilderBlockTypes.map((type) => ({ type }))
@@ -41,6 +51,7 @@ export const page = defineType({
   title: 'Page',
   type: 'document',
   icon: DocumentIcon,
+  components: { input: LeadPreview },
   groups: [
     { name: 'content', title: 'Content', default: true },
     { name: 'ads', title: 'Ads' },
@@ -69,7 +80,8 @@ export const page = defineType({
       type: 'array',
       group: 'content',
       of: sectionMembers,
-      validation: listRules('sections, e.g. a Hero'),
+      // A section the Ads tab depends on (the hero that shows the ad's keyword) cannot be removed silently.
+      validation: (rule) => [...listRules('sections, e.g. a Hero')(rule), rule.custom((_blocks, context) => heroProblem(context.document as Parameters<typeof heroProblem>[0])).error()],
     }),
     defineField({
       name: 'adInputs',
@@ -77,10 +89,10 @@ export const page = defineType({
       type: 'array',
       group: 'ads',
       description:
-        'What an ad’s address may change on this page, rendered on the server and cached per variant. The hero’s “Headline from the ad” and “Location line” say where the values go. A newly published page reads them within seconds.',
+        'What the visitor’s ad may change on this page. The Hero section shows them: its “Headline from the ad” and “Location line” say where. A newly published page uses them within seconds.',
       of: [{ type: 'string' }],
-      options: { list: AD_INPUT_NAMES.map((name) => ({ value: name, title: VARIANT_FIELDS[name].title })), layout: 'grid' },
-      validation: (rule) => rule.unique().error('Choose each input once.'),
+      options: { list: AD_INPUT_NAMES.map((name) => ({ value: name, title: AD_INPUT_TITLES[name] })), layout: 'grid' },
+      validation: (rule) => [rule.unique().error('Choose each input once.'), rule.custom((_inputs, context) => heroProblem(context.document as Parameters<typeof heroProblem>[0])).error()],
     }),
     defineField({
       name: 'approvedKeywords',

@@ -1,4 +1,5 @@
 import { BugIcon } from '@sanity/icons/Bug'
+import { LeadPreview } from '../../LeadPreview'
 import { defineField, defineType } from 'sanity'
 import { isUniqueAddress } from './address'
 
@@ -21,6 +22,7 @@ export const pestPage = defineType({
   title: 'Pest page',
   type: 'document',
   icon: BugIcon,
+  components: { input: LeadPreview },
   groups: [
     { name: 'content', title: 'Content', default: true },
     { name: 'seo', title: 'Search engines' },

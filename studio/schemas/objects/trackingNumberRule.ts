@@ -4,6 +4,7 @@ import { textRules } from '../../../web/blocks/schemaHelpers'
 import { formatUsPhone } from '../../../web/lib/phone'
 import { TRACKING_MATCH_TITLES, trackingRuleProblem, trackingRuleProblems, type TrackingMatch, type TrackingNumberRule } from '../../../web/lib/campaigns/trackingNumber'
 import { usPhoneRule } from './usPhoneRule'
+import { RuleMatches } from '../../RuleMatches'
 
 /**
  * One tracking-number rule of Site settings: visits from a campaign, a source or a state see another
@@ -38,8 +39,9 @@ export const trackingNumberRule = defineType({
       title: 'Value',
       type: 'string',
       description:
-        'The utm_campaign or utm_source value of the ad’s address (capital letters do not matter), or the state’s two-letter code (e.g. TX) for visitors located there.',
-      validation: textRules('Write the value this rule matches: a utm_campaign or utm_source value, or a state code such as TX.', { max: 100, noun: 'value' }),
+        'The campaign or source name in the ad’s address, or the state’s two-letter code (e.g. TX) for visitors located there. Capital letters, spaces, “_” and “-” do not matter: “Spring Promo”, “spring_promo” and “spring-promo” are one campaign.',
+      components: { input: RuleMatches },
+      validation: textRules('Write the value this rule matches: a campaign or source name, or a state code such as TX.', { max: 100, noun: 'value' }),
     }),
     defineField({
       name: 'phone',
@@ -65,7 +67,7 @@ export const trackingNumbersField = defineField({
   type: 'array',
   group: 'phone',
   description:
-    'Optional. Visits from a campaign (utm_campaign), a source (utm_source) or a state see another number on every page, and keep a campaign’s or source’s number for the rest of the visit. When several rules match, a campaign rule wins over a source rule, which wins over a state rule; no match shows the phone number above. Live within seconds of publishing.',
+    'Optional. Visits from an ad campaign, a traffic source or a state see another number on every page, and keep a campaign’s or source’s number for the rest of the visit. When several rules match, a campaign rule wins over a source rule, which wins over a state rule; no match shows the phone number above. Live within seconds of publishing.',
   of: [defineArrayMember({ type: 'trackingNumberRule' })],
   // Conflicts between rules, shown under the list (each rule's own mistakes are shown on the rule).
   validation: (rule) =>

@@ -146,7 +146,7 @@ function Experiment({ experiment }: { experiment: ExperimentReport }) {
         </Heading>
         <Text muted size={1}>
           {experiment.firstDay ? `Visitors counted ${experiment.firstDay} to ${experiment.lastDay}. ` : ''}
-          {experiment.botsExcluded.toLocaleString('en-US')} bot requests excluded.
+          {experiment.botsExcluded === 1 ? '1 bot request' : `${experiment.botsExcluded.toLocaleString('en-US')} bot requests`} left out of the counts.
         </Text>
         <Table
           label={`Versions of ${experiment.experiment}`}
@@ -227,7 +227,7 @@ function Report({ report }: { report: CallsReport }) {
       <Text muted size={1}>
         Taps on call buttons since {report.since}, from the site’s own call log. A visitor counts for a version once it shows it
         kept the version (its next request carries the cookie the site set), never a bot; a converting visitor tapped to call at
-        least once. The verdict stays valid whenever you look (see “How the Calls tool decides a winner” in the README).
+        least once. A winner is named only when the difference is too large to be chance, and that stays true however often you look.
       </Text>
       <Stack gap={4}>
         <Heading as="h2" size={1}>
@@ -260,7 +260,7 @@ function Report({ report }: { report: CallsReport }) {
         )}
         {report.daysLeftOut > 0 ? (
           <Text muted size={1}>
-            {report.daysLeftOut} smaller groups not shown.
+            {report.daysLeftOut === 1 ? '1 smaller group' : `${report.daysLeftOut} smaller groups`} not shown.
           </Text>
         ) : null}
       </Stack>

@@ -21,6 +21,6 @@ export const faqListSchema = defineType({
   ],
   preview: {
     select: { title: 'heading', faqs: 'faqs' },
-    prepare: ({ title, faqs }: { title?: string; faqs?: unknown[] }) => ({ title, subtitle: `FAQ · ${faqs?.length ?? 0} questions` }),
+    prepare: ({ title, faqs }: { title?: string; faqs?: unknown[] }) => ({ title, subtitle: `FAQ · ${faqs?.length === 1 ? '1 question' : `${faqs?.length ?? 0} questions`}` }),
   },
 })

@@ -1,6 +1,7 @@
 import { PestPhoto } from '@/components/PestPhoto'
 import { pestOrDefault } from '@/lib/pestMatch'
 import { photoSource } from '@/lib/pestPhoto'
+import { shownPhoto } from '@/lib/imageRefusal'
 import type { BlockProps } from '../types'
 
 /** The editor's chosen pest, or the pest the ad keyword is about (ant when nothing matches). */
@@ -10,7 +11,7 @@ export function PestImageBlock({ block, context }: BlockProps<'pestImage'>) {
   return (
     <figure className="mx-auto max-w-4xl px-4 pt-8">
       <PestPhoto
-        source={photoSource(pest, context.supabaseUrl)}
+        source={shownPhoto(photoSource(pest, context.supabaseUrl, context.localLake), context.supabaseUrl)}
         sizes="(min-width: 896px) 864px, 100vw"
         preload={context.isFirstScreen}
         className="rounded-2xl bg-brand-50 shadow-sm"

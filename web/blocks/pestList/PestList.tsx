@@ -4,6 +4,7 @@ import { Section, SectionHeading } from '@/components/Section'
 import { CheckIcon } from '@/components/icons'
 import { matchPestName } from '@/lib/pestMatch'
 import { photoSource } from '@/lib/pestPhoto'
+import { shownPhoto } from '@/lib/imageRefusal'
 import { ShownPhone } from '@/components/ShownPhone'
 import type { BlockProps } from '../types'
 
@@ -24,7 +25,7 @@ export function PestList({ block, context }: BlockProps<'pestList'>) {
               {/* Without photos the list's class draws a check before each name; a name no pest matches gets one too. */}
               {pest ? (
                 <span className="w-12 shrink-0 overflow-hidden rounded">
-                  <PestPhoto source={photoSource(pest, context.supabaseUrl)} sizes="48px" />
+                  <PestPhoto source={shownPhoto(photoSource(pest, context.supabaseUrl, context.localLake), context.supabaseUrl)} sizes="48px" />
                 </span>
               ) : block.showImages ? (
                 <CheckIcon className="size-5 shrink-0 text-brand-600" />

@@ -35,6 +35,6 @@ export const pestListSchema = defineType({
   ],
   preview: {
     select: { title: 'heading', pests: 'pests' },
-    prepare: ({ title, pests }) => ({ title, subtitle: `Pest list · ${Array.isArray(pests) ? pests.length : 0} pests` }),
+    prepare: ({ title, pests }) => ({ title, subtitle: `Pest list · ${Array.isArray(pests) && pests.length === 1 ? '1 pest' : `${Array.isArray(pests) ? pests.length : 0} pests`}` }),
   },
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { chooseTrackingNumber, matchedUtmRule, numberForVisit, stateOfLocation, trackingRuleProblems, usableTrackingRules, utmSource, withTrackingNumber, type TrackingNumberRule } from './trackingNumber'
+import { chooseTrackingNumber, matchedUtmRule, matchingAddresses, normalizeMatchValue, numberForVisit, stateOfLocation, trackingRuleProblems, usableTrackingRules, utmSource, withTrackingNumber, type TrackingNumberRule } from './trackingNumber'
 
 const CAMPAIGN = '+12125550101'
 const SOURCE = '+13125550102'
@@ -73,7 +73,7 @@ describe('trackingRuleProblems', () => {
     ])
     expect(problems.map((problem) => problem.key)).toEqual(['p', 'v', 's', 'k'])
     expect(problems[0]!.message).toMatch(/\+1 followed by the 10-digit US number/)
-    expect(problems[1]!.message).toMatch(/utm_source value/)
+    expect(problems[1]!.message).toMatch(/source name this rule matches/)
     expect(problems[2]!.message).toMatch(/“Texas” is not a US state code/)
     expect(problems[3]!.message).toMatch(/a campaign, a source or a state/)
   })
@@ -86,7 +86,7 @@ describe('trackingRuleProblems', () => {
       { _key: 'four', match: 'state', value: 'TX', phone: STATE },
     ])
     expect(problems).toEqual([
-      { key: 'two', message: expect.stringMatching(/Campaign \(utm_campaign\) “termites” already has a rule with another number \(\+12125550101\)/) },
+      { key: 'two', message: expect.stringMatching(/Campaign “termites” already has a rule with another number \(\+12125550101\)/) },
       { key: 'four', message: expect.stringMatching(/already has a rule with this number: remove one of them/) },
     ])
   })
@@ -105,20 +105,40 @@ describe('usableTrackingRules / matchedUtmRule / numberForVisit', () => {
     expect(usable).toEqual([
       { match: 'state', value: 'TX', phone: STATE },
       { match: 'source', value: 'bing', phone: SOURCE },
-      { match: 'campaign', value: 'termites fall', phone: CAMPAIGN },
+      { match: 'campaign', value: 'termites-fall', phone: CAMPAIGN },
     ])
   })
 
   it('selects one rule from the utm values, a campaign before a source, and nothing for others', () => {
-    expect(matchedUtmRule(usable, utmSource(new URLSearchParams('utm_campaign=Termites%20Fall&utm_source=bing')))).toBe('campaign:termites fall')
+    expect(matchedUtmRule(usable, utmSource(new URLSearchParams('utm_campaign=Termites%20Fall&utm_source=bing')))).toBe('campaign:termites-fall')
     expect(matchedUtmRule(usable, utmSource(new URLSearchParams('utm_campaign=x&utm_source=Bing')))).toBe('source:bing')
     expect(matchedUtmRule(usable, utmSource(new URLSearchParams('utm_campaign=x&utm_source=google')))).toBe('')
   })
 
   it('gives the selected rule’s number, else the state’s, else none', () => {
-    expect(numberForVisit(usable, 'campaign:termites fall', 'TX')).toBe(CAMPAIGN)
+    expect(numberForVisit(usable, 'campaign:termites-fall', 'TX')).toBe(CAMPAIGN)
     expect(numberForVisit(usable, 'source:bing', null)).toBe(SOURCE)
     expect(numberForVisit(usable, '', 'TX')).toBe(STATE)
     expect(numberForVisit(usable, '', 'CA')).toBeNull()
+  })
+})
+
+describe('campaign values, as saved and as matched', () => {
+  it('“spring_promo”, “Spring Promo” and “spring-promo” are one campaign, whichever way the rule and the ad write it', () => {
+    const spellings = ['spring_promo', 'Spring Promo', 'spring-promo', ' SPRING__promo ']
+    expect(new Set(spellings.map((value) => normalizeMatchValue('campaign', value)))).toEqual(new Set(['spring-promo']))
+    for (const saved of spellings) {
+      const usable = usableTrackingRules([{ match: 'campaign', value: saved, phone: '+12125550101' }])
+      for (const landed of ['utm_campaign=spring_promo', 'utm_campaign=Spring+Promo', 'utm_campaign=spring-promo']) {
+        expect(numberForVisit(usable, matchedUtmRule(usable, utmSource(new URLSearchParams(landed))), null)).toBe('+12125550101')
+      }
+    }
+    // Two rules for one campaign spelled differently are one conflict.
+    expect(trackingRuleProblems([{ match: 'campaign', value: 'spring_promo', phone: '+12125550101' }, { match: 'campaign', value: 'Spring Promo', phone: '+13125550102' }])).toHaveLength(1)
+  })
+
+  it('previews the landing addresses a rule matches', () => {
+    expect(matchingAddresses('campaign', 'Spring Promo')).toEqual(['/?utm_campaign=spring-promo', '/?utm_campaign=spring_promo', '/?utm_campaign=Spring+Promo'])
+    expect(matchingAddresses('state', 'TX')).toEqual([])
   })
 })

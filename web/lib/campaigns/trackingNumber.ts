@@ -9,15 +9,15 @@ import { isUsE164 } from '../phone.ts'
  *
  * Precedence, most specific first: a campaign rule beats a source rule, which beats a state rule
  * (a campaign is one advertiser decision; a source is a whole channel; a state is where the visitor
- * is). Within a kind, values match case-insensitively after trimming.
+ * is). Within a kind, values match as normalizeMatchValue compares them.
  */
 export type TrackingMatch = 'campaign' | 'source' | 'state'
 
 export const TRACKING_MATCH_PRECEDENCE: readonly TrackingMatch[] = ['campaign', 'source', 'state']
 
 export const TRACKING_MATCH_TITLES: Record<TrackingMatch, string> = {
-  campaign: 'Campaign (utm_campaign)',
-  source: 'Source (utm_source)',
+  campaign: 'Campaign',
+  source: 'Source',
   state: 'Visitor’s state',
 }
 
@@ -48,7 +48,11 @@ function isTrackingMatch(value: unknown): value is TrackingMatch {
   return value === 'campaign' || value === 'source' || value === 'state'
 }
 
-/** The comparable form of a match value: trimmed, lower case (states upper case), or '' when unusable. */
+/**
+ * The comparable form of a match value, the same when a rule is saved and when a visit is matched:
+ * a campaign or source in lower case with every run of spaces, “_” and “-” as one “-” (“Spring Promo”,
+ * “spring_promo” and “spring-promo” are one campaign); a state as its upper-case code; '' when unusable.
+ */
 export function normalizeMatchValue(match: TrackingMatch, value: string | null | undefined): string {
   if (typeof value !== 'string') return ''
   const trimmed = value.trim().replace(/\s+/g, ' ')
@@ -57,7 +61,7 @@ export function normalizeMatchValue(match: TrackingMatch, value: string | null |
     const code = trimmed.toUpperCase()
     return US_STATE_CODES.has(code) ? code : ''
   }
-  return trimmed.toLowerCase()
+  return trimmed.toLowerCase().replace(/[\s_-]+/g, '-').replace(/^-+|-+$/g, '')
 }
 
 /** The state code of a resolved "City, ST" label ("Dallas, TX" → "TX"), or null. */
@@ -103,7 +107,7 @@ const PHONE_MESSAGE = 'Write the number as +1 followed by the 10-digit US number
 export function trackingRuleProblem(rule: TrackingNumberRule): string | null {
   if (!isTrackingMatch(rule.match)) return 'Choose what the rule matches: a campaign, a source or a state.'
   const value = rule.value?.trim() ?? ''
-  if (!value) return rule.match === 'state' ? 'Write the state’s two-letter code, e.g. TX.' : `Write the ${rule.match === 'campaign' ? 'utm_campaign' : 'utm_source'} value this rule matches.`
+  if (!value) return rule.match === 'state' ? 'Write the state’s two-letter code, e.g. TX.' : `Write the ${rule.match === 'campaign' ? 'campaign' : 'source'} name this rule matches, as the ad’s address names it.`
   if (value.length > MAX_MATCH_VALUE_LENGTH) return `Keep the value to ${MAX_MATCH_VALUE_LENGTH} characters or fewer.`
   if (rule.match === 'state' && !normalizeMatchValue('state', value)) return `“${value}” is not a US state code: write two letters, e.g. TX or CA.`
   if (!isUsE164(rule.phone ?? '')) return PHONE_MESSAGE
@@ -189,4 +193,14 @@ export function numberForVisit(rules: readonly UsableTrackingRule[], matched: st
   const separator = matched.indexOf(':')
   const context: TrackingContext = separator > 0 ? { [matched.slice(0, separator)]: matched.slice(separator + 1) } : {}
   return chooseTrackingNumber(rules, { ...context, state })
+}
+
+/** Landing addresses a rule matches, for the Studio's preview of a rule: its value as written and in its other spellings. */
+export function matchingAddresses(match: TrackingMatch, value: string | null | undefined): string[] {
+  const normalized = normalizeMatchValue(match, value)
+  if (!normalized || match === 'state') return []
+  const parameter = match === 'campaign' ? 'utm_campaign' : 'utm_source'
+  const words = normalized.split('-')
+  const spellings = [normalized, words.join('_'), words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(' ')]
+  return [...new Set(spellings)].map((spelling) => `/?${new URLSearchParams({ [parameter]: spelling })}`)
 }

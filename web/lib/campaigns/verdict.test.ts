@@ -169,7 +169,10 @@ describe('experimentVerdict', () => {
 
   it('does not test with too few converting visitors, no visitors, or counts that cannot be right', () => {
     expect(experimentVerdict(arms(['A', 30, 1], ['B', 30, 3]))).toMatchObject({ leader: 'B', pValue: null, conclusive: false, text: 'B is ahead, not yet conclusive (too few converting visitors to tell).' })
-    expect(experimentVerdict(arms(['A', 0, 0], ['B', 0, 0])).text).toBe('No visitors counted yet.')
+    expect(experimentVerdict(arms(['A', 0, 0], ['B', 0, 0])).text).toBe('No visitors yet: the verdict appears once visitors of each version are counted.')
+    // A running test whose log has no visitor yet names no missing version.
+    expect(experimentVerdict([]).text).toBe('No visitors yet: the verdict appears once visitors of each version are counted.')
+    expect(experimentVerdict(arms(['A', 3, 1])).text).toBe('Only version A has visitors so far: the verdict compares the versions once each has visitors.')
     expect(experimentVerdict(arms(['A', 10, 4], ['B', 0, 0])).text).toBe('No visitors counted yet for B.')
     const impossible = experimentVerdict(arms(['A', 10, 40], ['B', 10, 2]))
     expect(impossible).toMatchObject({ leader: null, conclusive: false })

@@ -239,8 +239,9 @@ export function experimentVerdict(arms: readonly ArmCounts[], options: VerdictOp
   const tau2 = options.tau2 ?? MSPRT_TAU2
   let srm: SrmResult = { fired: false, pValue: null, chiSquare: null }
   const none = (text: string): Verdict => ({ leader: null, compared: null, pValue: null, conclusive: false, srm, text, method: 'mSPRT' })
-  if (arms.length < 2) return none('An experiment needs at least two versions to compare.')
-  if (arms.every((arm) => arm.visitors === 0)) return none('No visitors counted yet.')
+  // The report knows a version once it has visitors: a running test with none, or only one version's, is waiting for visitors.
+  if (arms.every((arm) => arm.visitors === 0)) return none('No visitors yet: the verdict appears once visitors of each version are counted.')
+  if (arms.length < 2) return none(`Only version ${arms[0]!.arm} has visitors so far: the verdict compares the versions once each has visitors.`)
   if (arms.some((arm) => !(arm.visitors >= 0) || !(arm.converters >= 0) || arm.converters > arm.visitors)) {
     return none('More converting visitors than visitors counted: the visitor counts are incomplete, no verdict.')
   }

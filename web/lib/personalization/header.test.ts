@@ -3,15 +3,15 @@ import { armCookie, keptArm, keptArmVisitor, keptSource, sourceCookie } from './
 import { enrollmentSignature } from './enrollment'
 
 const rules = [
-  { match: 'campaign', value: 'termites fall', phone: '+12145550177' },
+  { match: 'campaign', value: 'termites-fall', phone: '+12145550177' },
   { match: 'state', value: 'TX', phone: '+12145550103' },
 ] as const
 
 describe('the kept campaign', () => {
   it('round-trips through its cookie while the rule exists', () => {
-    const cookie = sourceCookie('campaign:termites fall').split(';')[0]!
-    expect(cookie).toBe('lpe_src=campaign%3Atermites%20fall')
-    expect(keptSource(`a=1; ${cookie}`, rules)).toBe('campaign:termites fall')
+    const cookie = sourceCookie('campaign:termites-fall').split(';')[0]!
+    expect(cookie).toBe('lpe_src=campaign%3Atermites-fall')
+    expect(keptSource(`a=1; ${cookie}`, rules)).toBe('campaign:termites-fall')
     expect(keptSource(cookie, rules.slice(1))).toBeUndefined()
   })
 

@@ -63,7 +63,7 @@ export function armCookie(experiment: Pick<Experiment, 'name'>, arm: string, vis
 
 /**
  * Tracking numbers follow the visit, not only the landing address: the rule a landing's utm values
- * selected ("campaign:termites fall") is kept in a session cookie, so the campaign's number is on
+ * selected ("campaign:termites-fall") is kept in a session cookie, so the campaign's number is on
  * every page the visitor opens next. A later landing with utm values replaces it.
  */
 export const SOURCE_COOKIE = 'lpe_src'

@@ -79,7 +79,7 @@ describe('tracking numbers', () => {
   const BING = '+12145550102'
   const TEXAS = '+12145550103'
   const rules = [
-    { match: 'campaign', value: 'termites fall', phone: FALL },
+    { match: 'campaign', value: 'termites-fall', phone: FALL },
     { match: 'source', value: 'bing', phone: BING },
     { match: 'state', value: 'TX', phone: TEXAS },
   ] as const
@@ -91,7 +91,7 @@ describe('tracking numbers', () => {
   }
 
   it('narrows the utm values to the one rule they select, so any other utm value shapes nothing', () => {
-    expect(routeInputs(ants, inputs('utm_campaign=Termites+Fall&utm_source=bing')).trackingSource).toBe('campaign:termites fall')
+    expect(routeInputs(ants, inputs('utm_campaign=Termites+Fall&utm_source=bing')).trackingSource).toBe('campaign:termites-fall')
     expect(routeInputs(ants, inputs('utm_campaign=spring&utm_source=BING')).trackingSource).toBe('source:bing')
     expect(routeInputs(ants, inputs('utm_campaign=spring&utm_source=google')).trackingSource).toBe('')
     // A route without rules ignores utm values altogether.

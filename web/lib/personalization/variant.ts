@@ -42,7 +42,7 @@ export interface PersonalizationContext {
 /** What else a request brings besides its query string: the A/B version the front chose or the cookie kept. */
 export interface RequestExtras {
   arm?: string | null
-  /** The tracking rule the visit's landing selected, kept in a cookie ("campaign:termites fall"). */
+  /** The tracking rule the visit's landing selected, kept in a cookie ("campaign:termites-fall"). */
   trackingSource?: string | null
 }
 

@@ -3,7 +3,7 @@ import { armCookie } from './header'
 import { cdnCacheControl, decideVisit, readVisit, visitCacheControl } from './visit'
 
 const experiment = { name: 'spring', arms: [{ key: 'a', weight: 70 }, { key: 'b', weight: 30 }] }
-const trackingNumbers = [{ match: 'campaign' as const, value: 'termites fall', phone: '+12145550177' }]
+const trackingNumbers = [{ match: 'campaign' as const, value: 'termites-fall', phone: '+12145550177' }]
 const route = { experiment, trackingNumbers }
 const none = new URLSearchParams()
 const PHONE = 'Mozilla/5.0 (Linux; Android 14) Mobile Safari/537.36'
@@ -41,18 +41,18 @@ describe('decideVisit: the proxy decides, on every host', () => {
 
   it('keeps a landing’s campaign in a session cookie, clears it on another landing, and uses it on later pages', () => {
     const landing = decideVisit({ trackingNumbers }, undefined, PHONE, new URLSearchParams('utm_campaign=Termites+Fall'), 0)
-    expect(landing.setCookies).toEqual(['lpe_src=campaign%3Atermites%20fall; Path=/; SameSite=Lax; HttpOnly'])
+    expect(landing.setCookies).toEqual(['lpe_src=campaign%3Atermites-fall; Path=/; SameSite=Lax; HttpOnly'])
     expect(landing.trackingSource).toBeUndefined()
-    const later = decideVisit({ trackingNumbers }, 'lpe_src=campaign%3Atermites%20fall', PHONE, none, 0)
-    expect(later).toMatchObject({ trackingSource: 'campaign:termites fall', setCookies: [], shapedByCookie: true })
-    const other = decideVisit({ trackingNumbers }, 'lpe_src=campaign%3Atermites%20fall', PHONE, new URLSearchParams('utm_campaign=spring'), 0)
+    const later = decideVisit({ trackingNumbers }, 'lpe_src=campaign%3Atermites-fall', PHONE, none, 0)
+    expect(later).toMatchObject({ trackingSource: 'campaign:termites-fall', setCookies: [], shapedByCookie: true })
+    const other = decideVisit({ trackingNumbers }, 'lpe_src=campaign%3Atermites-fall', PHONE, new URLSearchParams('utm_campaign=spring'), 0)
     expect(other.setCookies).toEqual([expect.stringMatching(/^lpe_src=; Path=\/; Max-Age=0;/)])
     // The same landing again sets nothing new.
-    expect(decideVisit({ trackingNumbers }, 'lpe_src=campaign%3Atermites%20fall', PHONE, new URLSearchParams('utm_campaign=termites+fall'), 0).setCookies).toEqual([])
+    expect(decideVisit({ trackingNumbers }, 'lpe_src=campaign%3Atermites-fall', PHONE, new URLSearchParams('utm_campaign=termites+fall'), 0).setCookies).toEqual([])
   })
 
   it('does nothing on a page without a test or tracking numbers', () => {
-    expect(decideVisit({}, `${keptCookie('b')}; lpe_src=campaign%3Atermites%20fall`, PHONE, none, 0.5)).toEqual({ unassigned: false, shapedByCookie: false, setCookies: [] })
+    expect(decideVisit({}, `${keptCookie('b')}; lpe_src=campaign%3Atermites-fall`, PHONE, none, 0.5)).toEqual({ unassigned: false, shapedByCookie: false, setCookies: [] })
   })
 })
 
@@ -62,8 +62,8 @@ describe('readVisit: what the front may read', () => {
   })
 
   it('reads cookies with the same parser as the proxy, a space before "=" included', () => {
-    const reading = readVisit(route, `${keptCookie('a')}; lpe_src =campaign%3Atermites%20fall`, PHONE, none)
-    expect(reading).toMatchObject({ arm: 'a', trackingSource: 'campaign:termites fall', shapedByCookie: true })
-    expect(decideVisit(route, `${keptCookie('a')}; lpe_src =campaign%3Atermites%20fall`, PHONE, none, 0.9)).toMatchObject({ arm: 'a', trackingSource: 'campaign:termites fall' })
+    const reading = readVisit(route, `${keptCookie('a')}; lpe_src =campaign%3Atermites-fall`, PHONE, none)
+    expect(reading).toMatchObject({ arm: 'a', trackingSource: 'campaign:termites-fall', shapedByCookie: true })
+    expect(decideVisit(route, `${keptCookie('a')}; lpe_src =campaign%3Atermites-fall`, PHONE, none, 0.9)).toMatchObject({ arm: 'a', trackingSource: 'campaign:termites-fall' })
   })
 })

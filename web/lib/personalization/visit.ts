@@ -17,7 +17,7 @@ import { pickArm } from './variant.ts'
 export interface VisitReading {
   /** The A/B version the page is rendered with (undefined: the control, or no test). */
   arm?: string
-  /** The kept tracking rule ("campaign:termites fall") a page without utm values is rendered with. */
+  /** The kept tracking rule ("campaign:termites-fall") a page without utm values is rendered with. */
   trackingSource?: string
   /** A page whose test has no version for this visitor yet: the proxy picks one and sets its cookie. */
   unassigned: boolean
