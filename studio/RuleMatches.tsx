@@ -1,6 +1,6 @@
 import { Stack, Text } from '@sanity/ui'
 import { useFormValue, type StringInputProps } from 'sanity'
-import { matchingAddresses, normalizeMatchValue, type TrackingMatch } from '../web/lib/campaigns/trackingNumber'
+import { matchingAddresses, normalizeMatchValue, type TrackingMatch } from '../web/lib/trackingNumbers/trackingNumber'
 
 /**
  * A tracking rule's value, with the landing addresses it matches underneath: the editor sees that

@@ -1,4 +1,4 @@
-import { sqliteExperimentVisitors, type ServedVersion } from '../../web/lib/campaigns/experimentVisitors'
+import { sqliteExperimentVisitors, type ServedVersion } from '../../web/lib/calls/experimentVisitors'
 import { sqliteCallLog } from '../../web/lib/calls/store'
 
 /**

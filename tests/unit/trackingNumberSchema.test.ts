@@ -1,6 +1,6 @@
 import type { DocumentValidationMarker } from '@sanity/validation'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { chooseTrackingNumber } from '../../web/lib/campaigns/trackingNumber'
+import { chooseTrackingNumber } from '../../web/lib/trackingNumbers/trackingNumber'
 import { bundledDocuments, queryDocuments } from '../../web/lib/sanity/localDataset'
 import { trackingNumberRulesQuery } from '../../web/content/queries'
 import { startStudioValidator, type StudioValidator } from '../support/studioValidator'

@@ -8,7 +8,7 @@ import './globals.css'
  * file): a whole document of its own, outside app/layout.tsx and app/(site)/layout.tsx, so it brings the site's
  * body and metadata itself. Why global-not-found (experimental.globalNotFound) rather than app/not-found.tsx:
  * Next serializes a layout's not-found into every page below it, and this page (header, footer, call tracker)
- * rode along twice in every page's flight data (issue 25).
+ * rode along twice in every page's flight data.
  */
 export const generateMetadata = siteMetadata
 export const viewport = siteViewport

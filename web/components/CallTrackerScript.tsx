@@ -5,7 +5,7 @@ import { CALL_TRACKER_SCRIPT } from '@/lib/tracking/tracker'
 /**
  * The call tracker's inline script (web/lib/tracking/tracker.ts), in the HTML only. A server component's
  * markup is serialized a second time into Next's flight data, where this text (~3.9 KB) cost every page
- * ~0.4–1.8 KB of gzip (issue 25). As a client component only its reference is serialized: the server
+ * ~0.4–1.8 KB of gzip. As a client component only its reference is serialized: the server
  * renders the text into the HTML; the browser bundle drops it (`typeof window` is replaced at build
  * time) and hydration leaves the server's script as it is (React does not rewrite a script's inner HTML
  * when hydrating; suppressHydrationWarning keeps dev quiet about it).

@@ -5,7 +5,7 @@ import type { BlockContent } from '@/sanity.types'
 const components: PortableTextComponents = {
   block: {
     // Their look comes from the wrapper's `.rich` (globals.css): no class list per paragraph, in the HTML and again in
-    // Next's flight data (issue 25).
+    // Next's flight data.
     normal: ({ children }) => <p>{children}</p>,
     h2: ({ children }) => <h2>{children}</h2>,
     h3: ({ children }) => <h3>{children}</h3>,

@@ -3,7 +3,7 @@ import { cache } from 'react'
 import { fetchContent } from '@/lib/sanity/fetch'
 import { pestsQuery, routeQuery, routeSlugsQuery, settingsQuery } from './queries'
 import { fillPhone, type SiteSettings } from '@/lib/site'
-import { withTrackingNumber } from '@/lib/campaigns/trackingNumber'
+import { withTrackingNumber } from '@/lib/trackingNumbers/trackingNumber'
 
 /**
  * Content loaders shared by the route files. Each is memoized per request (React cache), and each

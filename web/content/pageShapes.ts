@@ -1,7 +1,7 @@
 import { createClient } from '@sanity/client'
 import { normalizeKeyword } from '../lib/personalization/keyword.ts'
 import { AD_INPUT_NAMES, ARM_KEY, type Experiment, type PersonalizedRoute } from '../lib/personalization/variant.ts'
-import { usableTrackingRules } from '../lib/campaigns/trackingNumber.ts'
+import { usableTrackingRules } from '../lib/trackingNumbers/trackingNumber.ts'
 import { EXPERIMENT_NAME } from '../lib/personalization/header.ts'
 import type { Config } from '../lib/config.ts'
 import { publishedClientConfig } from '../lib/sanity/publishedClient.ts'

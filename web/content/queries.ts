@@ -74,7 +74,7 @@ export const sitemapQuery = defineQuery(
 export const routeQuery = defineQuery(`*[${ROUTED_TYPES_FILTER} && slug.current == $slug][0]${ROUTE_PROJECTION}`)
 
 /**
- * Site settings → Tracking numbers: the rules web/lib/campaigns/trackingNumber.ts chooses from
+ * Site settings → Tracking numbers: the rules web/lib/trackingNumbers/trackingNumber.ts chooses from
  * (campaign, source or state → another number). Its own query so a variant can read the rules
  * without the whole settings projection; tagged `siteSettings` like the settings.
  */

@@ -88,7 +88,7 @@ export function commonHeaders({ production }: HeaderOptions): { key: string; val
   return [
     { key: 'X-Content-Type-Options', value: 'nosniff' },
     { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
-    // No interest-cohort: FLoC was withdrawn and Chrome reports the unknown feature (issue 25: header bytes count too).
+    // No interest-cohort: FLoC was withdrawn and Chrome reports the unknown feature (and header bytes count).
     { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=(), usb=()' },
     ...(production ? [{ key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains; preload' }] : []),
   ]

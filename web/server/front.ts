@@ -582,7 +582,7 @@ export function createFrontHandler(options: FrontOptions) {
     const headers = clientResponseHeaders(response.headers)
     delete headers['content-length']
     delete headers['content-encoding']
-    // Next's notes to its own router and to CDNs, read by no browser on a page: 50 bytes of the first flight (issue 25).
+    // Next's notes to its own router and to CDNs, read by no browser on a page: 50 bytes of the first flight.
     delete headers['x-nextjs-prerender']
     delete headers['x-nextjs-stale-time']
     const policy = headers['content-security-policy']

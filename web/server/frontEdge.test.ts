@@ -184,7 +184,7 @@ describe('bodies', () => {
 
   it('a client still sending a body over the limit reads the 413: the front half-closes and keeps reading, it does not reset', async () => {
     // Closing a socket with unread data sends a reset, and the client's kernel may then drop the answer it had
-    // not read yet; the abuse e2e test lost it that way on a loaded machine (issue 27).
+    // not read yet; the abuse e2e test lost it that way on a loaded machine.
     const statuses: string[] = []
     for (let attempt = 0; attempt < 10; attempt++) {
       statuses.push(

@@ -5,7 +5,7 @@
  * has been evaluated. Every word, link and call button works without JavaScript, so the page is
  * painted first and the scripts, still async and in any order as before, are added afterwards.
  *
- * "Afterwards" (issue 25) is: the browser has reported the first contentful paint, the whole document
+ * "Afterwards" is: the browser has reported the first contentful paint, the whole document
  * has been parsed, and one more frame has gone by, so the rest of a long page has painted too. One frame
  * after the start was not enough: on a long page the first frame came before anything painted, the
  * scripts were requested before the largest paint, and Lighthouse's simulated LCP (which counts every

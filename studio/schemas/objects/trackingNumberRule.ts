@@ -2,13 +2,13 @@ import { MobileDeviceIcon } from '@sanity/icons/MobileDevice'
 import { defineArrayMember, defineField, defineType } from 'sanity'
 import { textRules } from '../../../web/blocks/schemaHelpers'
 import { formatUsPhone } from '../../../web/lib/phone'
-import { TRACKING_MATCH_TITLES, trackingRuleProblem, trackingRuleProblems, type TrackingMatch, type TrackingNumberRule } from '../../../web/lib/campaigns/trackingNumber'
+import { TRACKING_MATCH_TITLES, trackingRuleProblem, trackingRuleProblems, type TrackingMatch, type TrackingNumberRule } from '../../../web/lib/trackingNumbers/trackingNumber'
 import { usPhoneRule } from './usPhoneRule'
 import { RuleMatches } from '../../RuleMatches'
 
 /**
  * One tracking-number rule of Site settings: visits from a campaign, a source or a state see another
- * number (web/lib/campaigns/trackingNumber.ts chooses it; campaign beats source beats state).
+ * number (web/lib/trackingNumbers/trackingNumber.ts chooses it; campaign beats source beats state).
  */
 export const trackingNumberRule = defineType({
   name: 'trackingNumberRule',

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { ExperimentVisitors, ServedVersion } from '../campaigns/experimentVisitors.ts'
+import type { ExperimentVisitors, ServedVersion } from './experimentVisitors.ts'
 import type { Outbox } from '../db/outbox.ts'
 import type { CallLog } from './store.ts'
 import type { CallTap } from './tap.ts'

@@ -1,7 +1,7 @@
 import { titleCase } from '../personalization/keyword.ts'
 import { decodeVariant, type PersonalizedRoute } from '../personalization/variant.ts'
 import type { KeptArm } from '../personalization/header.ts'
-import type { ServedVersion } from '../campaigns/experimentVisitors.ts'
+import type { ServedVersion } from './experimentVisitors.ts'
 import { cellSafe, type CallTap, type ClaimedTap } from './tap.ts'
 
 /**

@@ -2,7 +2,7 @@ import { callLog } from '../calls/store.ts'
 import { storeOf, type StoreSource } from '../db/index.ts'
 import { buildVoiceReport } from '../voice/report.ts'
 import { callsSince, poolDays, poolVisitsByArm } from '../voice/store.ts'
-import { experimentVisitors } from './experimentVisitors.ts'
+import { experimentVisitors } from '../calls/experimentVisitors.ts'
 import { buildCallsReport, reportSince, type CallsReport } from './report.ts'
 
 /**

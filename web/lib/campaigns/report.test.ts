@@ -5,7 +5,7 @@ import { DatabaseSync } from 'node:sqlite'
 import { afterAll, describe, expect, it } from 'vitest'
 import { sqliteCallLog } from '../calls/store'
 import type { CallTap } from '../calls/tap'
-import { sqliteExperimentVisitors, type ExperimentCounts, type ServedVersion } from './experimentVisitors'
+import { sqliteExperimentVisitors, type ExperimentCounts, type ServedVersion } from '../calls/experimentVisitors'
 import { buildCallsReport, MAX_DAY_ROWS, reportSince, wilsonInterval } from './report'
 
 const folder = mkdtempSync(path.join(tmpdir(), 'campaign-report-'))

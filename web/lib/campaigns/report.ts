@@ -1,5 +1,5 @@
 import type { CallSummaryRow } from '../calls/store.ts'
-import type { ExperimentCounts } from './experimentVisitors.ts'
+import type { ExperimentCounts } from '../calls/experimentVisitors.ts'
 import { experimentVerdict, type Verdict } from './verdict.ts'
 import { EMPTY_VOICE_REPORT, qualifiedCallsByArm, type VoiceReport } from '../voice/report.ts'
 

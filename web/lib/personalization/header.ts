@@ -1,6 +1,6 @@
 import { parseCookie } from 'cookie'
 import type { Experiment, PersonalizedRoute } from './variant.ts'
-import type { UsableTrackingRule } from '../campaigns/trackingNumber.ts'
+import type { UsableTrackingRule } from '../trackingNumbers/trackingNumber.ts'
 import { enrollmentValue, newVisitorId, verifiedEnrollment, type Enrollment } from './enrollment.ts'
 
 /**

@@ -50,7 +50,7 @@ export const PLANTED_CONTACTS: [string, string][] = [
   ['evil[.]net ants', 'Ants'],
   ['email joe@bad.co now', 'Email Now'],
   ['ants & joe (at) bad (dot) com', 'Ants'],
-  // Vanity numbers (letters for digits), look-alike characters, any registrable domain (issue 24).
+  // Vanity numbers (letters for digits), look-alike characters, any registrable domain.
   ['call 1-800-PEST-NOW', 'Call'],
   ['call+1-800-PEST-NOW+today', 'Call Today'],
   ['ants 1 800 pest now today', 'Ants Today'],

@@ -1,7 +1,7 @@
 import { decodeOnceMore, keywordFrom, MAX_KEYWORD_LENGTH, normalizeHeadline, normalizeKeyword, titleCase } from './keyword.ts'
 import { formatCityState, isLocationCode, parseCityState, type VisitorLocation } from '../location/parse.ts'
 import { isUsE164 } from '../phone.ts'
-import { matchedUtmRule, numberForVisit, utmSource, type UsableTrackingRule } from '../campaigns/trackingNumber.ts'
+import { matchedUtmRule, numberForVisit, utmSource, type UsableTrackingRule } from '../trackingNumbers/trackingNumber.ts'
 
 /**
  * Personalized variants of cached pages. A route declares which visitor inputs shape it; the

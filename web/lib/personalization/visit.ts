@@ -1,4 +1,4 @@
-import { matchedUtmRule, utmSource } from '../campaigns/trackingNumber.ts'
+import { matchedUtmRule, utmSource } from '../trackingNumbers/trackingNumber.ts'
 import { armCookie, isSearchEngine, keptArm, keptSource, sourceCookie, type RouteShape } from './header.ts'
 import { pickArm } from './variant.ts'
 
