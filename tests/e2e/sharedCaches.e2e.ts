@@ -11,7 +11,7 @@ import { startNginx, type Nginx } from '../support/cluster'
 import { mulberry32 } from '../support/seededRandom'
 import { startVarnish, type Varnish } from '../support/varnish'
 import { waitFor } from '../support/waitFor'
-import { startSite, type NextServer } from './nextServer'
+import { signedArmCookie, startSite, type NextServer } from './nextServer'
 
 /**
  * The site behind the shared caches operators put in front of it, each run exactly as shipped or as Debian
@@ -223,7 +223,7 @@ function mixedVisits(count: number, seed: number, seenIds: Set<string>): Visit[]
     ...(['a', 'b'] as const).map((arm) => () => ({
       kind: `returning version ${arm}`,
       path: '/edge-ab',
-      headers: { cookie: `lpe_ab_${TEST_NAME}=${arm}.${id()}; _ga=GA1.1.${Math.floor(random() * 1e9)}` },
+      headers: { cookie: `${signedArmCookie(TEST_NAME, arm, id())}; _ga=GA1.1.${Math.floor(random() * 1e9)}` },
       check: (answer: Answer) => (armOf(answer.body) !== arm ? `got version ${armOf(answer.body) || 'none'}` : (h1(answer.body) === B_TITLE) !== (arm === 'b') ? `got the headline ${h1(answer.body)}` : noCookie(answer)),
     })),
     () => ({
@@ -264,7 +264,7 @@ function mixedVisits(count: number, seed: number, seenIds: Set<string>): Visit[]
       ...(['a', 'b'] as const).map((arm) => () => ({
         kind: `${prefetch ? 'prefetch' : 'client navigation'}, version ${arm}`,
         path: `/edge-ab${rscQuery[prefetch ? 'prefetch' : 'navigation']}`,
-        headers: { ...rsc(prefetch), cookie: `lpe_ab_${TEST_NAME}=${arm}.${id()}` },
+        headers: { ...rsc(prefetch), cookie: signedArmCookie(TEST_NAME, arm, id()) },
         check: (answer: Answer) => (answer.body.includes(B_TITLE) !== (arm === 'b') ? `got the other version's payload` : noCookie(answer)),
       })),
       () => ({
@@ -289,7 +289,7 @@ function mixedVisits(count: number, seed: number, seenIds: Set<string>): Visit[]
     () => ({
       kind: 'client navigation without _rsc (redirect), version b',
       path: '/edge-ab',
-      headers: { rsc: '1', cookie: `lpe_ab_${TEST_NAME}=b.${id()}` },
+      headers: { rsc: '1', cookie: signedArmCookie(TEST_NAME, 'b', id()) },
       check: (answer) => (answer.status >= 300 && answer.status < 400 ? noCookie(answer) : answer.body.includes(B_TITLE) ? noCookie(answer) : 'got the other version'),
     }),
   ]
@@ -335,7 +335,7 @@ describe.each(HOSTS)('behind shared caches: $name', (host) => {
   it('says private on everything a cookie shaped or that sets one (HTML, RSC, prefetch, redirect); plain pages carry their content tags', async () => {
     // The lake's pages reach the request hook's lists within their refresh.
     await waitFor(() => origin('/edge-ab').then((answer) => setCookieOf(answer).length > 0), Boolean, 60_000, 250)
-    const b = `lpe_ab_${TEST_NAME}=b.AAAAAAAAAAAAAAAAAAAAAA`
+    const b = signedArmCookie(TEST_NAME, 'b')
     const row = (what: string, answer: Answer) => {
       const cell = (name: string) => String(answer.headers[name] ?? '–')
       headerRows.push(`| ${host.name} | ${what} | ${cell('cache-control')} | ${cell('surrogate-control')} | ${cell('surrogate-key')} | ${setCookieOf(answer).map((c) => c.replace(/\.[A-Za-z0-9_-]{22}$/, '.<id>')).join(', ') || '–'} |`)

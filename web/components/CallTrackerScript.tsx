@@ -1,6 +1,6 @@
 'use client'
 
-import { CALL_TRACKER_SCRIPT } from '@/lib/tracking/tracker'
+import { CALL_TRACKER_SCRIPT, CALL_TRACKER_SCRIPT_WITH_POOL } from '@/lib/tracking/tracker'
 
 /**
  * The call tracker's inline script (web/lib/tracking/tracker.ts), in the HTML only. A server component's
@@ -10,6 +10,7 @@ import { CALL_TRACKER_SCRIPT } from '@/lib/tracking/tracker'
  * time) and hydration leaves the server's script as it is (React does not rewrite a script's inner HTML
  * when hydrating; suppressHydrationWarning keeps dev quiet about it).
  */
-export function CallTrackerScript() {
-  return <script suppressHydrationWarning dangerouslySetInnerHTML={{ __html: typeof window === 'undefined' ? CALL_TRACKER_SCRIPT : '' }} />
+/** `pool`: the site has a number pool (Site settings → Call tracking): the tracker with its number-swap part. */
+export function CallTrackerScript({ pool = false }: { pool?: boolean }) {
+  return <script suppressHydrationWarning dangerouslySetInnerHTML={{ __html: typeof window === 'undefined' ? (pool ? CALL_TRACKER_SCRIPT_WITH_POOL : CALL_TRACKER_SCRIPT) : '' }} />
 }

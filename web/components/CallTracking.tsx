@@ -16,7 +16,7 @@ export function CallTracking({ site }: { site: SiteSettings }) {
   return (
     <>
       <script id="call-tracking" type="application/json" dangerouslySetInnerHTML={{ __html: JSON.stringify(config).replace(/</g, '\\u003c') }} />
-      <CallTrackerScript />
+      <CallTrackerScript pool={Boolean(site.numberPool)} />
     </>
   )
 }

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { CALL_TRACKER_SCRIPT } from './tracker'
+import { CALL_TRACKER_SCRIPT, CALL_TRACKER_SCRIPT_WITH_POOL } from './tracker'
 
 /** The in-page tracker as the browser runs it: plain script text, so a slip in its source breaks every page's taps. */
 describe('the call tracker script', () => {
@@ -10,8 +10,11 @@ describe('the call tracker script', () => {
     sessionStorage.clear()
   })
 
-  it('is valid JavaScript', () => {
+  it('is valid JavaScript, with and without the number pool part, which only the pool variant carries', () => {
     expect(() => new Function(CALL_TRACKER_SCRIPT)).not.toThrow()
+    expect(() => new Function(CALL_TRACKER_SCRIPT_WITH_POOL)).not.toThrow()
+    expect(CALL_TRACKER_SCRIPT).not.toContain('/api/voice/lease')
+    expect(CALL_TRACKER_SCRIPT_WITH_POOL).toContain('/api/voice/lease')
   })
 
   it('with a pool, writes a leased number into every call link and shown number', async () => {
@@ -20,7 +23,7 @@ describe('the call tracker script', () => {
     const fetch = vi.fn<typeof globalThis.fetch>(async () => new Response(JSON.stringify({ number: '+13125550161', lease: 'abcdefghijklmnopqrstuv', expiresAt: Date.now() + 1_800_000 })))
     vi.stubGlobal('fetch', fetch)
     history.replaceState(null, '', '/ants?utm_campaign=spring')
-    new Function(CALL_TRACKER_SCRIPT)()
+    new Function(CALL_TRACKER_SCRIPT_WITH_POOL)()
     window.dispatchEvent(new Event('load'))
     await vi.waitFor(() => expect(document.querySelector('a')?.getAttribute('href')).toBe('tel:+13125550161'))
     expect(document.querySelector('.phone-slot > span')?.textContent).toBe('(312) 555-0161')

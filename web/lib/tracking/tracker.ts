@@ -31,7 +31,32 @@
  * - loads the Google tag only when one is configured, after the page has loaded and the browser is
  *   idle, so it never delays the first paint.
  */
-export const CALL_TRACKER_SCRIPT = `(function(){
+/**
+ * The number-pool part (dynamic number insertion): only pages of a site with a pool carry it, so every other
+ * page's first flight stays small.
+ */
+const POOL_PART = `if(c.pool){
+var LK='lpe_lease',L=null,camp=q.get('utm_campaign')||'',src=q.get('utm_source')||'';
+try{L=JSON.parse(sessionStorage.getItem(LK)||'null')}catch(e){}
+function fmt(p){var m=/^\\+1(\\d{3})(\\d{3})(\\d{4})$/.exec(p);return m?'('+m[1]+') '+m[2]+'-'+m[3]:p}
+function show(p){var ls=d.querySelectorAll('a[href^="tel:"]'),ss=d.querySelectorAll('.phone-slot>span'),f=fmt(p),m=d.getElementById('main'),i;
+for(i=0;i<ls.length;i++)if(ls[i].getAttribute('href')!=='tel:'+p)ls[i].setAttribute('href','tel:'+p);
+for(i=0;i<ss.length;i++)if(ss[i].textContent!==f)ss[i].textContent=f;
+if(m&&m.getAttribute('data-call-number')!==p)m.setAttribute('data-call-number',p)}
+function when(f){if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',f);else f()}
+function drop(){L=null;try{sessionStorage.removeItem(LK)}catch(e){}}
+function lease(){var x=context();fetch('/api/voice/lease',{method:'POST',credentials:'same-origin',headers:{'content-type':'application/json'},body:JSON.stringify({page:location.pathname,variantKey:x.variantKey,campaign:L?L.campaign:camp,source:L?L.source:src,lease:L?L.id:''})}).then(function(r){return r.json()}).then(function(j){
+if(j&&j.number){L={id:j.lease,number:j.number,exp:j.expiresAt,campaign:L?L.campaign:camp,source:L?L.source:src};try{sessionStorage.setItem(LK,JSON.stringify(L))}catch(e){}when(function(){show(L.number)})}else if(L)drop()}).catch(function(){})}
+if(L&&!(L.exp>Date.now()))drop();
+if(L)when(function(){show(L.number)});
+if(L||any||camp||src){if(d.readyState==='complete')lease();else w.addEventListener('load',lease)}
+setInterval(function(){if(L&&!d.hidden)lease()},300000);
+if(w.MutationObserver)new MutationObserver(function(){if(L)show(L.number)}).observe(d.documentElement,{childList:true,subtree:true});
+}
+`
+
+function trackerScript(pool: string): string {
+  return `(function(){
 var d=document,w=window,n=navigator,c={};
 try{c=JSON.parse(d.getElementById('call-tracking').textContent)||{}}catch(e){}
 var CLICK='lpe_click',OPTOUT='lpe_optout',YEAR=31536000;
@@ -66,28 +91,14 @@ w.dispatchEvent(new CustomEvent('call-click',{detail:{source:source,path:path}})
 function beacon(body){try{n.sendBeacon&&n.sendBeacon('/api/calls',new Blob([JSON.stringify(body)],{type:'application/json'}))}catch(e){}}
 function seen(){var m=d.getElementById('main');if(m&&m.getAttribute('data-call-experiment'))beacon({seen:true,page:location.pathname})}
 if(d.readyState==='complete')seen();else w.addEventListener('load',seen);
-if(c.pool){
-var LK='lpe_lease',L=null,camp=q.get('utm_campaign')||'',src=q.get('utm_source')||'';
-try{L=JSON.parse(sessionStorage.getItem(LK)||'null')}catch(e){}
-function fmt(p){var m=/^\\+1(\\d{3})(\\d{3})(\\d{4})$/.exec(p);return m?'('+m[1]+') '+m[2]+'-'+m[3]:p}
-function show(p){var ls=d.querySelectorAll('a[href^="tel:"]'),ss=d.querySelectorAll('.phone-slot>span'),f=fmt(p),m=d.getElementById('main'),i;
-for(i=0;i<ls.length;i++)if(ls[i].getAttribute('href')!=='tel:'+p)ls[i].setAttribute('href','tel:'+p);
-for(i=0;i<ss.length;i++)if(ss[i].textContent!==f)ss[i].textContent=f;
-if(m&&m.getAttribute('data-call-number')!==p)m.setAttribute('data-call-number',p)}
-function when(f){if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',f);else f()}
-function drop(){L=null;try{sessionStorage.removeItem(LK)}catch(e){}}
-function lease(){var x=context();fetch('/api/voice/lease',{method:'POST',credentials:'same-origin',headers:{'content-type':'application/json'},body:JSON.stringify({page:location.pathname,variantKey:x.variantKey,campaign:L?L.campaign:camp,source:L?L.source:src,lease:L?L.id:''})}).then(function(r){return r.json()}).then(function(j){
-if(j&&j.number){L={id:j.lease,number:j.number,exp:j.expiresAt,campaign:L?L.campaign:camp,source:L?L.source:src};try{sessionStorage.setItem(LK,JSON.stringify(L))}catch(e){}when(function(){show(L.number)})}else if(L)drop()}).catch(function(){})}
-if(L&&!(L.exp>Date.now()))drop();
-if(L)when(function(){show(L.number)});
-if(L||any||camp||src){if(d.readyState==='complete')lease();else w.addEventListener('load',lease)}
-setInterval(function(){if(L&&!d.hidden)lease()},300000);
-if(w.MutationObserver)new MutationObserver(function(){if(L)show(L.number)}).observe(d.documentElement,{childList:true,subtree:true});
-}
-if(!c.origin||!(c.ads||c.ga||c.gtm))return;
+${pool}if(!c.origin||!(c.ads||c.ga||c.gtm))return;
 if(c.gtm){w.dataLayer.push({'gtm.start':Date.now(),event:'gtm.js'})}
 else{gtag('js',new Date());if(c.ads)gtag('config',c.ads);if(c.ga)gtag('config',c.ga);if(c.forwardingLabel&&c.shownPhone)gtag('config',c.ads+'/'+c.forwardingLabel,{phone_conversion_number:c.shownPhone})}
 function load(){var s=d.createElement('script');s.async=true;s.src=c.origin+(c.gtm?'/gtm.js?id='+encodeURIComponent(c.gtm):'/gtag/js?id='+encodeURIComponent(c.ads||c.ga));d.head.appendChild(s)}
 function later(){(w.requestIdleCallback||function(f){setTimeout(f,1)})(load,{timeout:2000})}
 if(d.readyState==='complete')later();else w.addEventListener('load',later);
 })()`
+}
+
+export const CALL_TRACKER_SCRIPT = trackerScript('')
+export const CALL_TRACKER_SCRIPT_WITH_POOL = trackerScript(POOL_PART)
