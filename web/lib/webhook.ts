@@ -1,6 +1,7 @@
 import { decodeSignatureHeader, isValidSignature, SIGNATURE_HEADER_NAME } from '@sanity/webhook'
 import { LRUCache } from 'lru-cache'
 import { createHash } from 'node:crypto'
+import { boundedText } from './net/boundedText.ts'
 
 /**
  * Checks a Sanity webhook delivery, cheapest check first, so a hostile caller costs little:
@@ -90,7 +91,7 @@ export async function verifyWebhook<T>(
   }
   if (!Number.isFinite(timestamp) || now - timestamp > MAX_AGE_MS) return refuse(401, 'Signature expired.')
   if (timestamp - now > CLOCK_SKEW_MS) return refuse(401, 'Signature from the future.')
-  const text = await readLimited(request, MAX_WEBHOOK_BYTES)
+  const text = await boundedText(request, MAX_WEBHOOK_BYTES)
   if (text === null) return refuse(413, 'Body too large.')
   if (!(await isValidSignature(text, signature, secret.trim()))) return refuse(401, 'Invalid signature.')
   if (!(await replays.firstSeen(`signed:${signedContentKey(timestamp, text)}`))) return refuse(409, 'Already delivered.')
@@ -110,23 +111,4 @@ function signedContentKey(timestamp: number, body: string): string {
 
 function refuse(status: number, message: string): WebhookVerdict<never> {
   return { ok: false, status, message }
-}
-
-/** The body as text, or null once it passes the limit (reading stops there). */
-async function readLimited(request: Request, limit: number): Promise<string | null> {
-  if (!request.body) return ''
-  const reader = request.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > limit) {
-      await reader.cancel()
-      return null
-    }
-    chunks.push(value)
-  }
-  return Buffer.concat(chunks).toString('utf8')
 }

@@ -2,7 +2,8 @@ import type { NextRequest } from 'next/server'
 import { configuredRecorder, tapLimiter, visitLimiter } from '@/lib/calls'
 import { takeBeacon } from '@/lib/calls/beacon'
 import { MAX_TAP_BYTES } from '@/lib/calls/tap'
-import { boundedText, forwardedClient } from '@/lib/net/forwardedClient'
+import { boundedText } from '@/lib/net/boundedText'
+import { forwardedClient } from '@/lib/net/forwardedClient'
 import { pageFacts } from '@/content/servedFacts'
 
 /**
