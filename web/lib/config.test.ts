@@ -55,6 +55,8 @@ describe('shared caches a publish purges', () => {
     expect(checkEnv({ VARNISH_PURGE_URLS: 'http://ok:6081,varnish' }).errors).toEqual(['VARNISH_PURGE_URLS: "varnish" is not an http(s) URL.'])
     expect(checkEnv({ CLOUDFLARE_ZONE_ID: 'example.com', CLOUDFLARE_API_TOKEN: 't' }).errors.join()).toMatch(/CLOUDFLARE_ZONE_ID/)
     expect(checkEnv({ CLOUDFLARE_ZONE_ID: '023e105f4ecef8ad9ca31a8372d0c353' }).errors).toEqual(['CLOUDFLARE_API_TOKEN is missing: set it with CLOUDFLARE_ZONE_ID, or unset both.'])
+    expect(checkEnv({ CONVERSIONS_FEED_USER: 'ads-upload' }).errors).toEqual(['CONVERSIONS_FEED_PASSWORD is missing: set it with CONVERSIONS_FEED_USER, or unset both.'])
+    expect(checkEnv({ CONVERSIONS_FEED_USER: 'ads-upload', CONVERSIONS_FEED_PASSWORD: 'a-long-random-password' }).errors).toEqual([])
     expect(checkEnv({ FASTLY_API_TOKEN: 't' }).errors).toEqual(['FASTLY_SERVICE_ID is missing: set it with FASTLY_API_TOKEN, or unset both.'])
     expect(checkEnv({ SHARED_CACHE_TTL_SECONDS: '0' }).errors.join()).toMatch(/SHARED_CACHE_TTL_SECONDS/)
   })

@@ -97,6 +97,11 @@ const buildEnvSchema = () =>
       /** Tests only: a loopback stand-in of Fastly's API (default https://api.fastly.com). */
       FASTLY_API_URL: z.string().refine(isHttpUrl, 'FASTLY_API_URL must be an http(s) URL.'),
       SHARED_CACHE_TTL_SECONDS: z.string().regex(/^[1-9]\d{0,3}$/, 'SHARED_CACHE_TTL_SECONDS must be a whole number of seconds (1–9999).'),
+      /** Call tracking (docs/calls.md): signs Twilio's voice webhooks; keys the first-time-caller hash; the conversions feed's login. */
+      TWILIO_AUTH_TOKEN: z.string(),
+      CALLER_HASH_KEY: z.string(),
+      CONVERSIONS_FEED_USER: z.string(),
+      CONVERSIONS_FEED_PASSWORD: z.string(),
       /** Signs A/B enrollment cookies (web/lib/personalization/enrollment.ts); every instance shares it. */
       SITE_SECRET: z.string().min(32, 'SITE_SECRET must be at least 32 characters (a long random string, e.g. openssl rand -base64 32).'),
     })
@@ -134,7 +139,7 @@ export function checkEnv(env: Env): EnvProblems {
   } else if (!values.SANITY_REVALIDATE_SECRET) {
     warnings.push('SANITY_REVALIDATE_SECRET is not set: publishes reach the site only after the hourly refresh.')
   }
-  for (const [id, token] of [['CLOUDFLARE_ZONE_ID', 'CLOUDFLARE_API_TOKEN'], ['FASTLY_SERVICE_ID', 'FASTLY_API_TOKEN']] as const) {
+  for (const [id, token] of [['CLOUDFLARE_ZONE_ID', 'CLOUDFLARE_API_TOKEN'], ['FASTLY_SERVICE_ID', 'FASTLY_API_TOKEN'], ['CONVERSIONS_FEED_USER', 'CONVERSIONS_FEED_PASSWORD']] as const) {
     if (Boolean(values[id]) !== Boolean(values[token])) errors.push(`${values[id] ? token : id} is missing: set it with ${values[id] ? id : token}, or unset both.`)
   }
   if (Boolean(values.SUPABASE_URL) !== Boolean(values.SUPABASE_ANON_KEY)) {
