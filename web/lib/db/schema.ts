@@ -75,17 +75,9 @@ export interface VoiceTables {
     qualified: Generated<number>
     first_time: Generated<number>
     lease_id: string | null
-    campaign: Generated<string>
-    page: Generated<string>
-    keyword: Generated<string>
-    location: Generated<string>
-    experiment: Generated<string>
-    version: Generated<string>
-    click_kind: Generated<string>
-    click_id: Generated<string>
     landed_at: number | null
     ended_at: number | null
-  }
+  } & VisitColumns
   voice_webhooks: { endpoint: string; call_sid: string; received_at: number }
   voice_pool: { number: string; lease_id: string | null; leased_until: Generated<number> }
   voice_leases: {
@@ -93,6 +85,16 @@ export interface VoiceTables {
     number: string
     leased_at: number
     expires_at: number
+  } & VisitColumns
+  voice_pool_days: { day: string; peak: Generated<number>; overflow: Generated<number> }
+  voice_exports: { click_id: string; conversion_name: string; call_sid: string; first_exported_at: number }
+}
+
+/** ringing: forwarded, outcome not known yet; answered; missed (no answer, failed, hung up first); busy. */
+export type CallStatus = 'ringing' | 'answered' | 'missed' | 'busy'
+
+/** The visit a pool number was leased to, kept on the lease and copied onto the call it is joined to. */
+interface VisitColumns {
     campaign: Generated<string>
     page: Generated<string>
     keyword: Generated<string>
@@ -101,10 +103,4 @@ export interface VoiceTables {
     version: Generated<string>
     click_kind: Generated<string>
     click_id: Generated<string>
-  }
-  voice_pool_days: { day: string; peak: Generated<number>; overflow: Generated<number> }
-  voice_exports: { click_id: string; conversion_name: string; call_sid: string; first_exported_at: number }
 }
-
-/** ringing: forwarded, outcome not known yet; answered; missed (no answer, failed, hung up first); busy. */
-export type CallStatus = 'ringing' | 'answered' | 'missed' | 'busy'
