@@ -17,11 +17,14 @@ import { limitConnections, RenderAdmission } from './admission.ts'
 import { clientErrorResponse, createFrontHandler, rawAnswer, type DirectAnswer, type Health } from './front.ts'
 import { draftSessionCheck } from './requestTarget.ts'
 import { PageCache } from './pageCache.ts'
+import { FRONT_PROCESS } from './nextStartGuard.ts'
 import { PageShapes } from './pageShapes.ts'
 import { scriptsAfterFirstPaint } from './scriptsAfterPaint.ts'
 
 // Next reads NODE_ENV when it loads; its types mark it read-only.
 Object.assign(process.env, { NODE_ENV: 'production' })
+// The front answers odd requests itself: the instrumentation hook's guard for plain `next start` stays off.
+Object.assign(globalThis, { [FRONT_PROCESS]: true })
 const { default: next } = await import('next')
 
 /** How long a page copy is answered from memory before Next is asked again. */
