@@ -1,13 +1,14 @@
 /**
  * `npm run check:source` (part of `test:static`): no comment in web/, studio/ or scripts/ names an issue number, and no
  * hand-written source file outside the tests is over 300 lines (`*.generated.*`, web/sanity.types.ts and
- * studio/schema.json aside); the rules are in scripts/sourceRules/rules.ts.
+ * studio/schema.json aside), and README.md is at most 150 lines and links every docs/ file; the rules are in
+ * scripts/sourceRules/rules.ts.
  * Files listed in KNOWN_OFFENDERS are printed, not failing. Any other
  * offender exits 1; SOURCE_RULES=strict fails on the known ones too.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
-import { findingsOf, SOURCE } from './sourceRules/rules.ts'
+import { findingsOf, readmeFindings, SOURCE } from './sourceRules/rules.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 
@@ -41,6 +42,11 @@ for (const file of files) {
 
 const strict = process.env.SOURCE_RULES === 'strict'
 let failing = 0
+const docsFiles = readdirSync(path.join(root, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)
+const readme = readmeFindings(readFileSync(path.join(root, 'README.md'), 'utf8'), docsFiles)
+console.log(`README.md: ${readme.length === 0 ? `keeps the rules (${docsFiles.length} docs/ files linked)` : 'breaks a rule'}`)
+for (const finding of readme) console.log(`    ${finding}`)
+failing += readme.length > 0 ? 1 : 0
 console.log(`source rules over ${files.length} files: ${offenders.size} break one`)
 for (const [file, findings] of [...offenders].sort()) {
   const known = file in KNOWN_OFFENDERS

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { commentsOf, findingsOf, MAX_LINES } from './rules'
+import { commentsOf, findingsOf, MAX_LINES, readmeFindings } from './rules'
 
 describe('comments naming an issue number', () => {
   it('finds them in line, block, trailing and JSX comments, on the line where the number is', () => {
@@ -42,5 +42,14 @@ describe('files over 300 lines', () => {
     expect(findingsOf('tests/support/long.ts', long)).toEqual([])
     expect(findingsOf('web/sanity.types.ts', long)).toEqual([])
     expect(findingsOf('web/lib/table.generated.ts', long)).toEqual([])
+  })
+})
+
+describe('the README rule', () => {
+  it('wants at most 150 lines and a link to every docs/ file', () => {
+    const readme = '# Site\n\n- [Serving](docs/serving.md)\n- [Tests](./docs/testing.md#running)\n'
+    expect(readmeFindings(readme, ['docs/serving.md', 'docs/testing.md'])).toEqual([])
+    expect(readmeFindings(readme, ['docs/serving.md', 'docs/calls.md'])).toEqual(['docs/calls.md is not linked: add a line for it to the README\'s documentation list'])
+    expect(readmeFindings('line\n'.repeat(151), [])).toEqual(['151 lines (at most 150): move a topic to docs/'])
   })
 })

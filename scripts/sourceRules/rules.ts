@@ -65,3 +65,15 @@ export function findingsOf(file: string, text: string): string[] {
   }
   return findings
 }
+
+export const README_MAX_LINES = 150
+
+/** What breaks the README rule: at most README_MAX_LINES lines, and every file in docs/ linked from it. */
+export function readmeFindings(readme: string, docsFiles: readonly string[]): string[] {
+  const findings: string[] = []
+  const lines = lineCount(readme)
+  if (lines > README_MAX_LINES) findings.push(`${lines} lines (at most ${README_MAX_LINES}): move a topic to docs/`)
+  const linked = new Set([...readme.matchAll(/\]\((?:\.\/)?(docs\/[^)#\s]+)/g)].map((match) => match[1]))
+  for (const file of docsFiles) if (!linked.has(file)) findings.push(`${file} is not linked: add a line for it to the README's documentation list`)
+  return findings
+}
