@@ -2,6 +2,7 @@ import type { Browser, Page, Request } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchBrowser, VIEWPORTS } from './browser'
 import { expectedSite } from './expected'
+import { startSite } from './nextServer'
 
 /**
  * Rows of the spec that the site once departed from, on the production server: /about-us is the
@@ -11,6 +12,8 @@ import { expectedSite } from './expected'
  */
 const baseUrl = inject('baseUrl')
 const { settings } = await expectedSite()
+/** Plain `next start` on the same build, beside the suite's `npm start`. */
+const PLAIN_NEXT_PORT = 3213
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8'
 
 let browser: Browser
@@ -128,13 +131,22 @@ describe('/v2 headline1 (spec §2.8, §4: only q=y changes it)', () => {
 })
 
 describe('/studio on a production server with no Sanity project', () => {
-  it('is the site’s not-found page, with no developer text', async () => {
-    const response = await fetch(`${baseUrl}/studio`, { headers: { accept: BROWSER_ACCEPT } })
-    expect(response.status).toBe(404)
-    const html = await response.text()
-    expect(html).toContain(notFound.heading!)
-    expect(html).not.toMatch(/Content Lake|certificate|npm run dev/)
-  })
+  it('is the site’s not-found page, with no developer text, under npm start and plain next start', async () => {
+    const plainNext = await startSite(PLAIN_NEXT_PORT, {}, 'next')
+    try {
+      for (const base of [baseUrl, plainNext.url]) {
+        for (const path of ['/studio', '/studio/structure']) {
+          const response = await fetch(`${base}${path}`, { headers: { accept: BROWSER_ACCEPT } })
+          expect(response.status, `${base}${path}`).toBe(404)
+          const html = await response.text()
+          expect(html).toContain(notFound.heading!)
+          expect(html).not.toMatch(/Content Lake|certificate|npm run dev/)
+        }
+      }
+    } finally {
+      await plainNext.stop()
+    }
+  }, 60_000)
 })
 
 describe('odd addresses', () => {
