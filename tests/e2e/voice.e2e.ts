@@ -99,7 +99,15 @@ describe('calls to a leased pool number', () => {
     expect(new Set(shown)).toEqual(new Set([`(${area}) ${exchange}-${line}`]))
     expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts.reduce((sum, value) => sum + value, 0))).toBe(0)
     version = (await page.locator('main').getAttribute('data-call-arm')) ?? ''
+    // A tap on the pool number is logged under that number: the pool is one of Site settings' own numbers.
+    const tapped = page.waitForResponse((response) => response.url().endsWith('/api/calls') && response.request().method() === 'POST' && !(response.request().postData() ?? '').includes('"seen"'))
+    await page.locator('a[href^="tel:"]:visible').first().click()
+    expect((await tapped).status()).toBe(204)
     await context.close()
+    for (let attempt = 0; !(await report()).days.some((row) => row.page === '/ants' && row.number === leased); attempt++) {
+      if (attempt > 20) throw new Error(`no tap logged under the pool number ${leased}`)
+      await new Promise((resolve) => setTimeout(resolve, 250))
+    }
   })
 
   it('keeps the default number for a crawler and for a visit not from an ad', async () => {

@@ -22,7 +22,7 @@ export interface ServedFacts {
   routed: boolean
   /** The page's personalization (inputs, running test, tracking numbers), when it has any. */
   route?: Pick<PersonalizedRoute, 'id' | 'fields' | 'approvedKeywords' | 'experiment' | 'trackingNumbers'>
-  /** Site settings' number and its tracking numbers (E.164). */
+  /** Site settings' number, its tracking numbers and its number pool (E.164). */
   numbers: ReadonlySet<string>
   /** The visitor's version cookie for the page's test, as read on the server. */
   kept?: KeptArm
