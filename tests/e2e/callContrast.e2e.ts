@@ -12,7 +12,7 @@ import { expectedSite } from './expected'
  * stop of a gradient (the worst one counts).
  *
  * :visited: browsers never report a visited link's colour to a page, so the forced state cannot be read
- * back; the site's CSS sets no :visited colour (globals.css), so a visited number looks as unvisited.
+ * back; the site's CSS sets no :visited colour (web/app/styles/phone.css), so a visited number looks as unvisited.
  */
 const baseUrl = inject('baseUrl')
 const { routes } = await expectedSite()

@@ -3,7 +3,7 @@ import { telHref } from '@/lib/phone'
 import { PhoneIcon } from './icons'
 
 /**
- * The looks of a phone link, as classes of the site CSS (globals.css, `.btn-call` …): a page has up to a
+ * The looks of a phone link, as classes of the site CSS (app/styles/phone.css, `.btn-call` …): a page has up to a
  * dozen call links and each class list is written into the HTML and again into Next's flight data. A number
  * in text takes its colours in every state from the variant (on a light or a dark background), never from a
  * caller's colour utilities, so no state can lose its contrast.

@@ -4,7 +4,7 @@ import type { BlockContent } from '@/sanity.types'
 
 const components: PortableTextComponents = {
   block: {
-    // Their look comes from the wrapper's `.rich` (globals.css): no class list per paragraph, in the HTML and again in
+    // Their look comes from the wrapper's `.rich` (app/styles/blocks.css): no class list per paragraph, in the HTML and again in
     // Next's flight data.
     normal: ({ children }) => <p>{children}</p>,
     h2: ({ children }) => <h2>{children}</h2>,

@@ -38,7 +38,7 @@ export function SectionHeading({
   asPageTitle?: boolean
 }) {
   const Heading = asPageTitle ? 'h1' : 'h2'
-  // .section-title / .page-title (globals.css): one class each, not the same utility list on every section.
+  // .section-title / .page-title (app/styles/blocks.css): one class each, not the same utility list on every section.
   return (
     <Heading id={id} className={`${asPageTitle ? 'page-title' : 'section-title'}${className ? ` ${className}` : ''}`}>
       {children}

@@ -5,7 +5,7 @@ import { shownPhone, type SiteSettings } from '@/lib/site'
  * Tracking) rewrites this text after the page has painted. The slot is as wide as the number with
  * every digit a 0 (an invisible twin in the same grid cell, tabular digits), so a number of the same
  * form, or a shorter one, takes exactly the old one's place and nothing on the page moves (CLS 0,
- * tests/e2e/calls.e2e.ts). The twin is CSS generated content (globals.css, `.phone-slot::after` from
+ * tests/e2e/calls.e2e.ts). The twin is CSS generated content (app/styles/phone.css, `.phone-slot::after` from
  * data-reserve): no element of its own in the HTML or in Next's flight data, hidden from everyone, and
  * no text node Google's swap would match.
  */

@@ -3,7 +3,7 @@ import type { CSSProperties } from 'react'
 /**
  * Five star places filled up to the score (4.6 fills four and six tenths); the label that says the
  * score is always given as text beside it. One element (five places of two stars each would be
- * ~1.3 KB of every rating, in the HTML and again in Next's flight data): globals.css repeats the star
+ * ~1.3 KB of every rating, in the HTML and again in Next's flight data): app/styles/icons.css repeats the star
  * shape five times across it as a mask and paints the filled share in the star colour, the rest at 30 %.
  */
 export function Stars({ count }: { count: number }) {

@@ -3,7 +3,7 @@
  *
  * Each is an empty <svg> (so it lays out exactly as an inline SVG does: Tailwind's preflight makes it a block,
  * sized by its classes) painted by the site CSS: the shape is a mask over the current text colour
- * (globals.css, `.ic-*`). The paths live once in the cached stylesheet instead of in every page's HTML and
+ * (app/styles/icons.css, `.ic-*`). The paths live once in the cached stylesheet instead of in every page's HTML and
  * again in Next's flight data (50 icons would be 13 KB of /exterminator's markup, twice).
  */
 type IconProps = { className?: string }

@@ -7,7 +7,7 @@ import type { BlockProps } from '../types'
 export function CardGrid({ block, context }: BlockProps<'cardGrid'>) {
   // Rows of up to 4 chosen from the count (5 → 3 + 2); a short last row is centred, no empty cell.
   // The cards' widths (n a row on wide screens, two on tablets unless there is one card) and look come from the
-  // list's classes (globals.css, `.cards-<n>`), not a class list on every card.
+  // list's classes (app/styles/blocks.css, `.cards-<n>`), not a class list on every card.
   const perRow = rowLength(block.cards.length, 4)
   return (
     <Section tone="tinted">

@@ -19,7 +19,7 @@ export function FaqList({ block, context }: BlockProps<'faqList'>) {
       <div className="mt-6 divide-y divide-line rounded-xl border border-line" data-testid="faq">
         {faqs.map((faq) => (
           <details key={faq._id} name={group}>
-            {/* The open/close mark is the summary's ::after (globals.css), not an element. */}
+            {/* The open/close mark is the summary's ::after (app/styles/blocks.css), not an element. */}
             <summary className="faq-q">
               <span>{faq.question}</span>
             </summary>

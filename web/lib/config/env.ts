@@ -1,0 +1,116 @@
+import { z } from 'zod'
+
+/**
+ * Every environment variable the site, the Studio and the production server read: what each must look like
+ * when set (zod), the defaults, and the environment reduced to the variables set (web/lib/config.ts).
+ * Kept free of node: imports: the Studio bundles this file.
+ */
+
+/** The Content Lake API version every client uses unless NEXT_PUBLIC_SANITY_API_VERSION says otherwise. */
+export const SANITY_API_VERSION = '2025-06-01'
+export const DEFAULT_DATASET = 'production'
+export const DEFAULT_SITE_URL = 'http://localhost:3000'
+/** Where `npm run dev` serves the local Content Lake (scripts/lake) when no project is configured. */
+export const DEFAULT_LAKE_PORT = '3335'
+
+export type Env = Record<string, string | undefined>
+
+const isHttpUrl = (value: string) => {
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol)
+  } catch {
+    return false
+  }
+}
+// Schemas are built on first use, not when this module loads: zod 4 probes `new Function` while
+// building an object schema, which the Studio's Content-Security-Policy reports as a violation, and
+// the Studio (which imports this module for studioConfig) never validates anything.
+let ipAddressSchema: z.ZodUnion<[z.ZodIPv4, z.ZodIPv6]> | undefined
+export const ipAddress = () => (ipAddressSchema ??= z.union([z.ipv4(), z.ipv6()]))
+
+/** Each variable: optional (unset or blank means unset), and what it must look like when set. */
+const buildEnvSchema = () =>
+  z
+    .object({
+      NEXT_PUBLIC_SANITY_PROJECT_ID: z
+        .string()
+        .regex(/^[a-z0-9-]+$/, { error: (issue) => `NEXT_PUBLIC_SANITY_PROJECT_ID "${String(issue.input)}" is not a Sanity project id (lower-case letters, digits and dashes).` }),
+      NEXT_PUBLIC_SANITY_DATASET: z
+        .string()
+        .regex(/^[a-z0-9_-]{1,64}$/, { error: (issue) => `NEXT_PUBLIC_SANITY_DATASET "${String(issue.input)}" is not a valid dataset name.` }),
+      NEXT_PUBLIC_SANITY_API_VERSION: z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/, { error: (issue) => `NEXT_PUBLIC_SANITY_API_VERSION "${String(issue.input)}" must be a date like ${SANITY_API_VERSION}.` }),
+      SANITY_API_HOST: z.string().refine(isHttpUrl, 'SANITY_API_HOST must be an http(s) URL.'),
+      SANITY_API_READ_TOKEN: z.string(),
+      SANITY_REVALIDATE_SECRET: z.string(),
+      /** Tests only: the webhook handler skips its wait for the Content Lake's read-after-write consistency. */
+      SANITY_WEBHOOK_SKIP_CONSISTENCY_WAIT: z.string(),
+      SANITY_STUDIO_ORIGIN: z.string(),
+      SUPABASE_URL: z.string().refine(isHttpUrl, { error: (issue) => `SUPABASE_URL "${String(issue.input)}" is not an http(s) URL.` }),
+      SUPABASE_ANON_KEY: z.string(),
+      NEXT_PUBLIC_SITE_URL: z.string().refine(isHttpUrl, 'NEXT_PUBLIC_SITE_URL must be an http(s) URL.'),
+      TRUSTED_PROXIES: z.string().transform((list, context) => {
+        const addresses = list.split(',').map((part) => part.trim()).filter(Boolean)
+        for (const address of addresses) {
+          if (!ipAddress().safeParse(address).success) {
+            context.addIssue({ code: 'custom', message: `TRUSTED_PROXIES: "${address}" is not an IP address (list the proxies' addresses, comma-separated).` })
+          }
+        }
+        return addresses
+      }),
+      PORT: z.string().regex(/^\d{1,5}$/, 'PORT must be a port number.'),
+      GOOGLE_TAG_ORIGIN: z.string().refine(isHttpUrl, 'GOOGLE_TAG_ORIGIN must be an http(s) URL.'),
+      /** Tests only: serve this NDJSON file instead of studio/dataset/production.ndjson. */
+      CONTENT_DATASET_FILE: z.string(),
+      REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// or rediss:// URL.'),
+      REDIS_KEY_PREFIX: z.string(),
+      REDIS_CACHE_TTL_SECONDS: z.string().regex(/^[1-9]\d*$/, 'REDIS_CACHE_TTL_SECONDS must be a whole number of seconds.'),
+      SITE_CACHE_MAX_MB: z.string().regex(/^[1-9]\d*$/, 'SITE_CACHE_MAX_MB must be a whole number of megabytes.'),
+      CALL_LOG_FILE: z.string(),
+      DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// or postgresql:// connection string.'),
+      DATABASE_MIGRATION_URL: z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_MIGRATION_URL must be a postgres:// or postgresql:// connection string.'),
+      DATABASE_POOL_MAX: z.string().regex(/^[1-9]\d{0,2}$/, 'DATABASE_POOL_MAX must be a whole number of connections (1–999).'),
+      OUTBOX_FILE: z.string(),
+      /** Set by Vercel on its builds and functions. */
+      VERCEL: z.string(),
+      SANITY_LAKE_PORT: z.string().regex(/^\d{1,5}$/, 'SANITY_LAKE_PORT must be a port number.'),
+      /** Varnish instances (shipped deploy/varnish.vcl) a publish sends its BAN to: http(s) URLs, comma-separated. */
+      VARNISH_PURGE_URLS: z.string().transform((list, context) => {
+        const urls = list.split(',').map((part) => part.trim()).filter(Boolean)
+        for (const url of urls) if (!isHttpUrl(url)) context.addIssue({ code: 'custom', message: `VARNISH_PURGE_URLS: "${url}" is not an http(s) URL.` })
+        return urls
+      }),
+      CLOUDFLARE_ZONE_ID: z.string().regex(/^[0-9a-f]{32}$/, 'CLOUDFLARE_ZONE_ID must be the zone\'s 32-character hex id.'),
+      CLOUDFLARE_API_TOKEN: z.string(),
+      /** Tests only: a loopback stand-in of Cloudflare's API (default https://api.cloudflare.com/client/v4). */
+      CLOUDFLARE_API_URL: z.string().refine(isHttpUrl, 'CLOUDFLARE_API_URL must be an http(s) URL.'),
+      FASTLY_SERVICE_ID: z.string().regex(/^[A-Za-z0-9]{1,64}$/, 'FASTLY_SERVICE_ID must be the service\'s alphanumeric id.'),
+      FASTLY_API_TOKEN: z.string(),
+      /** Tests only: a loopback stand-in of Fastly's API (default https://api.fastly.com). */
+      FASTLY_API_URL: z.string().refine(isHttpUrl, 'FASTLY_API_URL must be an http(s) URL.'),
+      SHARED_CACHE_TTL_SECONDS: z.string().regex(/^[1-9]\d{0,3}$/, 'SHARED_CACHE_TTL_SECONDS must be a whole number of seconds (1–9999).'),
+      /** Call tracking (docs/calls.md): signs Twilio's voice webhooks; keys the first-time-caller hash; the conversions feed's login. */
+      TWILIO_AUTH_TOKEN: z.string(),
+      CALLER_HASH_KEY: z.string(),
+      CONVERSIONS_FEED_USER: z.string(),
+      CONVERSIONS_FEED_PASSWORD: z.string(),
+      /** Signs A/B enrollment cookies (web/lib/personalization/enrollment.ts); every instance shares it. */
+      SITE_SECRET: z.string().min(32, 'SITE_SECRET must be at least 32 characters (a long random string, e.g. openssl rand -base64 32).'),
+    })
+    .partial()
+
+type EnvSchema = ReturnType<typeof buildEnvSchema>
+let envSchemaInstance: EnvSchema | undefined
+export const envSchema = (): EnvSchema => (envSchemaInstance ??= buildEnvSchema())
+export type ParsedEnv = z.output<EnvSchema>
+
+/** Blank values are unset; the rest trimmed. Unknown variables are left out. */
+export function present(env: Env): Env {
+  const out: Env = {}
+  for (const key of Object.keys(envSchema().shape)) {
+    const value = env[key]?.trim()
+    if (value) out[key] = value
+  }
+  return out
+}

@@ -1,0 +1,87 @@
+import type { Kysely, Selectable } from 'kysely'
+import type { Database, VoiceTables } from '../db/schema.ts'
+import type { ClickKind, StoredCall } from './storeTypes.ts'
+
+/** What the reports, the A/B verdict by calls and the conversion export read from the call store. */
+
+function toCall(row: Selectable<VoiceTables['voice_calls']>): StoredCall {
+  return {
+    callSid: row.call_sid,
+    trackingNumber: row.tracking_number,
+    caller: row.caller,
+    startedAt: Number(row.started_at),
+    status: row.status,
+    talkSeconds: Number(row.talk_seconds),
+    qualified: Number(row.qualified) === 1,
+    firstTime: Number(row.first_time) === 1,
+    leaseId: row.lease_id,
+    page: String(row.page),
+    keyword: String(row.keyword),
+    location: String(row.location),
+    experiment: String(row.experiment),
+    version: String(row.version),
+    campaign: String(row.campaign),
+    clickKind: String(row.click_kind) as ClickKind,
+    clickId: String(row.click_id),
+    landedAt: row.landed_at === null ? null : Number(row.landed_at),
+  }
+}
+
+/** Calls started at or after `since`, oldest first (at most `limit`). */
+export async function callsSince(db: Kysely<Database>, since: number, limit = 10_000): Promise<StoredCall[]> {
+  const rows = await db.selectFrom('voice_calls').selectAll().where('started_at', '>=', since).orderBy('started_at', 'asc').orderBy('call_sid', 'asc').limit(limit).execute()
+  return rows.map(toCall)
+}
+
+/** Qualified calls joined to an ad click, oldest first: what the conversion export reads. */
+export async function qualifiedClickCalls(db: Kysely<Database>, since: number): Promise<StoredCall[]> {
+  const rows = await db
+    .selectFrom('voice_calls')
+    .selectAll()
+    .where('started_at', '>=', since)
+    .where('qualified', '=', 1)
+    .where('click_id', '!=', '')
+    .orderBy('started_at', 'asc')
+    .orderBy('call_sid', 'asc')
+    .execute()
+  return rows.map(toCall)
+}
+
+/** Notes which click and conversion name were handed to Google Ads (first time only). */
+export async function noteExported(db: Kysely<Database>, rows: readonly { clickId: string; conversionName: string; callSid: string }[], now: number): Promise<void> {
+  if (rows.length === 0) return
+  await db
+    .insertInto('voice_exports')
+    .values(rows.map((row) => ({ click_id: row.clickId, conversion_name: row.conversionName, call_sid: row.callSid, first_exported_at: now })))
+    .onConflict((conflict) => conflict.columns(['click_id', 'conversion_name']).doNothing())
+    .execute()
+}
+
+export async function poolDays(db: Kysely<Database>, sinceDay: string): Promise<{ day: string; peak: number; overflow: number }[]> {
+  const rows = await db.selectFrom('voice_pool_days').selectAll().where('day', '>=', sinceDay).orderBy('day', 'desc').execute()
+  return rows.map((row) => ({ day: row.day, peak: Number(row.peak), overflow: Number(row.overflow) }))
+}
+
+/**
+ * Per A/B test and version, over the test's life: visits shown a pool number (one lease each) and, of them,
+ * those with a qualified call — what the verdict by calls compares.
+ */
+export async function poolVisitsByArm(db: Kysely<Database>): Promise<{ experiment: string; version: string; visitors: number; converters: number }[]> {
+  const visits = await db
+    .selectFrom('voice_leases')
+    .select(['experiment', 'version', (eb) => eb.fn.countAll<number>().as('visitors')])
+    .where('experiment', '!=', '')
+    .groupBy(['experiment', 'version'])
+    .execute()
+  const converted = await db
+    .selectFrom('voice_calls')
+    .select(['experiment', 'version', (eb) => eb.fn.count<number>('lease_id').distinct().as('converters')])
+    .where('experiment', '!=', '')
+    .where('qualified', '=', 1)
+    .where('lease_id', 'is not', null)
+    .groupBy(['experiment', 'version'])
+    .execute()
+  const key = (row: { experiment: string; version: string }) => `${row.experiment}\u0000${row.version}`
+  const converters = new Map(converted.map((row) => [key(row), Number(row.converters)]))
+  return visits.map((row) => ({ experiment: row.experiment, version: row.version, visitors: Number(row.visitors), converters: converters.get(key(row)) ?? 0 }))
+}

@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto'
+import { sql, type Kysely } from 'kysely'
+import type { Database } from '../db/schema.ts'
+import { LEASE_MS } from './settings.ts'
+import type { Lease, VisitFacts } from './storeTypes.ts'
+
+/** The number pool: lending a visit a number, keeping it while the page is open, and each day's peak and overflow. */
+
+const dayOf = (at: number) => new Date(at).toISOString().slice(0, 10)
+
+async function notePoolDay(db: Kysely<Database>, at: number, needed: number, overflow: number): Promise<void> {
+  await db
+    .insertInto('voice_pool_days')
+    .values({ day: dayOf(at), peak: needed, overflow })
+    .onConflict((conflict) =>
+      conflict.column('day').doUpdateSet({
+        peak: sql<number>`CASE WHEN voice_pool_days.peak > excluded.peak THEN voice_pool_days.peak ELSE excluded.peak END`,
+        overflow: sql<number>`voice_pool_days.overflow + excluded.overflow`,
+      }),
+    )
+    .execute()
+}
+
+/**
+ * Lends a visit a pool number for LEASE_MS: the free number that has rested longest (least recently used
+ * first; a released number rests `restMs` first, so a late call still finds its own visit). Taken by a
+ * compare-and-set on the number's row, so two instances never lend one number twice. Null when the pool
+ * is full (counted for the day, with the numbers that moment needed).
+ */
+export async function leaseNumber(db: Kysely<Database>, pool: readonly string[], visit: VisitFacts, now: number, restMs: number): Promise<Lease | null> {
+  if (pool.length === 0) return null
+  await db
+    .insertInto('voice_pool')
+    .values(pool.map((number) => ({ number, lease_id: null, leased_until: 0 })))
+    .onConflict((conflict) => conflict.column('number').doNothing())
+    .execute()
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const free = await db
+      .selectFrom('voice_pool')
+      .select(['number', 'leased_until'])
+      .where('number', 'in', [...pool])
+      .where('leased_until', '<=', now - restMs)
+      .orderBy('leased_until', 'asc')
+      .orderBy('number', 'asc')
+      .limit(1)
+      .executeTakeFirst()
+    if (!free) break
+    const id = randomBytes(16).toString('base64url')
+    const expiresAt = now + LEASE_MS
+    const taken = await db
+      .updateTable('voice_pool')
+      .set({ lease_id: id, leased_until: expiresAt })
+      .where('number', '=', free.number)
+      .where('leased_until', '=', free.leased_until)
+      .executeTakeFirst()
+    if (Number(taken.numUpdatedRows) !== 1) continue
+    await db
+      .insertInto('voice_leases')
+      .values({ id, number: free.number, leased_at: now, expires_at: expiresAt, page: visit.page, keyword: visit.keyword, location: visit.location, experiment: visit.experiment, version: visit.version, campaign: visit.campaign, click_kind: visit.clickKind, click_id: visit.clickId })
+      .execute()
+    await notePoolDay(db, now, await activeLeases(db, pool, now), 0)
+    return { id, number: free.number, expiresAt }
+  }
+  await notePoolDay(db, now, (await activeLeases(db, pool, now)) + 1, 1)
+  return null
+}
+
+async function activeLeases(db: Kysely<Database>, pool: readonly string[], now: number): Promise<number> {
+  const row = await db.selectFrom('voice_pool').select((eb) => eb.fn.countAll<number>().as('count')).where('number', 'in', [...pool]).where('leased_until', '>', now).executeTakeFirst()
+  return Number(row?.count ?? 0)
+}
+
+/** Keeps a visit's number while its page is open: another LEASE_MS from now. Null when the lease has ended (the page then asks anew). */
+export async function extendLease(db: Kysely<Database>, id: string, now: number): Promise<Lease | null> {
+  const lease = await db.selectFrom('voice_leases').select(['number', 'expires_at']).where('id', '=', id).executeTakeFirst()
+  if (!lease || Number(lease.expires_at) < now) return null
+  const expiresAt = now + LEASE_MS
+  const held = await db.updateTable('voice_pool').set({ leased_until: expiresAt }).where('number', '=', lease.number).where('lease_id', '=', id).executeTakeFirst()
+  if (Number(held.numUpdatedRows) !== 1) return null
+  await db.updateTable('voice_leases').set({ expires_at: expiresAt }).where('id', '=', id).execute()
+  return { id, number: lease.number, expiresAt }
+}
+
+/** A new lease id nobody can guess (the page keeps it to extend its lease). */
+export function isLeaseId(value: unknown): value is string {
+  return typeof value === 'string' && /^[A-Za-z0-9_-]{22}$/.test(value)
+}
