@@ -3,19 +3,27 @@
 // (a build on a dataset copy; forwarding-number swap on). gtag.js cannot be fetched here, so a
 // loopback stand-in of the real tag's size (GTAG_KB, gzip-served, with as many functions to parse
 // and run) takes its place; it is the same request at the same moment: after the load event and
-// idle. Also prints the bytes of the inline tracker itself and its run time in Chromium.
-// Usage: npm run build && npm run bench:tracking      (RUNS=3, GTAG_KB=330, LIGHTHOUSE=0 skips Lighthouse)
+// idle. Also prints the bytes of the inline tracker itself (with and without the number pool part) and its run
+// time in Chromium.
+// Usage: npm run build && npm run bench:tracking      (RUNS=3, GTAG_KB=330, LIGHTHOUSE=0 skips Lighthouse,
+//        BYTES_ONLY=1 prints the tracker's bytes and stops: no build)
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { gzipSync } from 'node:zlib'
-import { CALL_TRACKER_SCRIPT } from '../web/lib/tracking/tracker.ts'
+import { brotliCompressSync, gzipSync } from 'node:zlib'
+import { CALL_TRACKER_SCRIPT, CALL_TRACKER_SCRIPT_WITH_POOL } from '../web/lib/tracking/tracker.ts'
 import { bundledDocuments } from '../web/lib/sanity/localDataset.ts'
 import { launchBrowser } from '../tests/e2e/browser.ts'
 import { buildNext, startSite } from '../tests/e2e/nextServer.ts'
+
+// The inline tracker's bytes first: they need no build.
+for (const [name, script] of [['Inline tracker', CALL_TRACKER_SCRIPT], ['Inline tracker with the number pool', CALL_TRACKER_SCRIPT_WITH_POOL]] as const) {
+  console.log(`${name}: ${script.length} B, ${gzipSync(script).length} B gzip, ${brotliCompressSync(script).length} B Brotli`)
+}
+if (process.env.BYTES_ONLY === '1') process.exit(0)
 
 const GTAG_KB = Number(process.env.GTAG_KB || 330)
 const RUNS = Number(process.env.RUNS || 3)
@@ -48,7 +56,7 @@ await buildNext(taggedEnv)
 const [plain, tagged] = await Promise.all([startSite(3271), startSite(3272, taggedEnv)])
 
 try {
-  console.log(`Inline tracker: ${CALL_TRACKER_SCRIPT.length} B, ${gzipSync(CALL_TRACKER_SCRIPT).length} B gzip. Stand-in gtag.js: ${(parts.join('').length / 1024).toFixed(0)} KB, ${(gtag.length / 1024).toFixed(0)} KB gzip.`)
+  console.log(`Stand-in gtag.js: ${(parts.join('').length / 1024).toFixed(0)} KB, ${(gtag.length / 1024).toFixed(0)} KB gzip.`)
   const browser = await launchBrowser()
   const page = await browser.newPage()
   await page.goto(`${plain.url}/ants`)
