@@ -484,7 +484,7 @@ describe('what the Studio tells an editor is true (issue 28)', { timeout: 240_00
 
   // The Presentation tool on the local lake as on Sanity: the page listens to the Live Content API
   // (next-sanity's <SanityLive includeDrafts>, web/content/LivePreview.tsx) and the lake sends an event for
-  // every draft change (scripts/lake/server.ts, liveEvents), so the preview follows typing; ↻ is never pressed.
+  // every draft change (scripts/lake/events.ts, liveEvents), so the preview follows typing; ↻ is never pressed.
   it('Presentation: a typed headline shows in the preview without ↻, and a discarded draft shows the published page again', async () => {
     const page = await context.newPage()
     await page.goto(`${site.url}/studio/presentation/pestPage/pestPage-ants?preview=%2Fants`, { timeout: 120_000 })

@@ -1,7 +1,17 @@
-import { decodeOnceMore, keywordFrom, MAX_KEYWORD_LENGTH, normalizeHeadline, normalizeKeyword, titleCase } from './keyword.ts'
-import { formatCityState, isLocationCode, parseCityState, type VisitorLocation } from '../location/parse.ts'
-import { isUsE164 } from '../phone.ts'
-import { matchedUtmRule, numberForVisit, utmSource, type UsableTrackingRule } from '../trackingNumbers/trackingNumber.ts'
+import type { Experiment } from './experiment.ts'
+import {
+  FIELD_NAMES,
+  inputsAsRecord,
+  recordOf,
+  type Lookups,
+  type PersonalizationContext,
+  type RequestExtras,
+  type Variant,
+  type VariantField,
+  type VariantInputs,
+} from './variantFields.ts'
+import type { VisitorLocation } from '../location/parse.ts'
+import { matchedUtmRule, numberForVisit, type UsableTrackingRule } from '../trackingNumbers/trackingNumber.ts'
 
 /**
  * Personalized variants of cached pages. A route declares which visitor inputs shape it; the
@@ -9,175 +19,25 @@ import { matchedUtmRule, numberForVisit, utmSource, type UsableTrackingRule } fr
  * /personalized/<route>/<encoded variant>, a statically cached route. Equal variants share one
  * cache entry; anything not declared (gclid, utm_*, …) never reaches the cache key.
  *
- * Every input is one record of VARIANT_FIELDS: the query parameters it reads, how they are
- * normalized, how the shown value is encoded into the cached route's address and read back, and
- * what it gives the blocks. Variant, VariantInputs, routeInputs, variantFor, encode/decodeVariant,
- * the front's page cache key and the variant page all read the table; a new input (an A/B arm, a
- * tracking number) is one more record.
+ * This module works out which variant a request gets: the inputs read from it, narrowed to what
+ * its route reads, what the proxy looks up for them, and the variant and cache key they make. The
+ * table of inputs is in variantFields.ts, the A/B test in experiment.ts and the address segment in
+ * variantSegment.ts; this module re-exports them, so importers name one module.
  */
-
-/** What the proxy looked up for a request before choosing the variant (lookupsFor). */
-export interface Lookups {
-  location: VisitorLocation | null
-  /** The number Site settings' tracking rules give this visit; null: the default number. */
-  trackingNumber?: string | null
-}
-
-/** What a variant gives the blocks (part of BlockContext). */
-export interface PersonalizationContext {
-  /** The visitor's ad keyword, already cleaned (personalized landing pages only). */
-  keyword?: string
-  /** The ad's headline (headline1), already cleaned: replaces the hero title on /v2. */
-  headline?: string
-  /** q=y: the hero title is asked as a question. */
-  question?: boolean
-  /** The visitor's city and state, when the ad's location code resolved. */
-  location?: VisitorLocation | null
-  /** The A/B test's version this visitor keeps (the page's experiment says what it changes). */
-  arm?: string
-  /** A tracking rule's number (E.164), shown and dialled instead of Site settings' number. */
-  trackingNumber?: string
-}
-
-/** What else a request brings besides its query string: the A/B version the front chose or the cookie kept. */
-export interface RequestExtras {
-  arm?: string | null
-  /** The tracking rule the visit's landing selected, kept in a cookie ("campaign:termites-fall"). */
-  trackingSource?: string | null
-}
-
-/** A shown value inside the address segment: a string, or 0/1 for a flag. '' and 0 mean "absent". */
-type Encoded = string | 0 | 1
-
-interface FieldRecord<InputKey extends string, Input, Value> {
-  /** Its key in VariantInputs (what was read from the request, before any lookup). */
-  inputKey: InputKey
-  /** What editors see in the Studio's list of ad inputs a page reads. */
-  title: string
-  /** The query parameters it reads. */
-  params: readonly string[]
-  /** The input when the route does not read it, or the request has none. */
-  blank: Input
-  /** Reads and normalizes the input from the query string (first value of a repeated parameter). */
-  read(params: URLSearchParams, extras: RequestExtras): Input
-  /** The shown value for this input and what was looked up; undefined: shapes nothing. */
-  value(input: Input, lookups: Lookups): Value | undefined
-  encode(value: Value | undefined): Encoded
-  /** The value back from its encoding; null when the encoding is not one encode() produces. */
-  decode(encoded: unknown): { value: Value | undefined } | null
-  context(value: Value): PersonalizationContext
-}
-
-function field<const InputKey extends string, Input, Value>(record: FieldRecord<InputKey, Input, Value>) {
-  return record
-}
-
-/** An A/B test version's name, as the Studio allows it. */
-export const ARM_KEY = /^[a-z0-9-]{1,20}$/
-
-/** A cleaned ad text (keyword, headline): kept only when it is already in its normal form. */
-function textEncoding(normalForm: (raw: string) => string) {
-  return {
-    encode: (value: string | undefined): Encoded => value ?? '',
-    decode: (encoded: unknown) => (typeof encoded === 'string' && normalForm(encoded) === encoded ? { value: encoded || undefined } : null),
-  }
-}
-
-export const VARIANT_FIELDS = {
-  keyword: field({
-    inputKey: 'keyword',
-    title: 'Keyword (slkw, else kw): {Keyword} in the hero title',
-    params: ['slkw', 'kw'],
-    blank: '',
-    read: (params) => keywordFrom(params.get('slkw'), params.get('kw')),
-    value: (keyword) => keyword || undefined,
-    ...textEncoding(normalizeKeyword),
-    context: (keyword) => ({ keyword: titleCase(keyword) }),
-  }),
-  location: field({
-    inputKey: 'locationCode',
-    title: 'Location (loc_physical_ms): the hero’s location line',
-    params: ['loc_physical_ms'],
-    blank: null as string | null,
-    read: (params) => {
-      const code = params.get('loc_physical_ms')?.trim() ?? null
-      return isLocationCode(code) ? code : null
-    },
-    // "City, ST", already resolved from the location code by the proxy.
-    value: (_code, { location }) => (location ? formatCityState(location) : undefined),
-    encode: (value: string | undefined): Encoded => value ?? '',
-    decode: (encoded) =>
-      typeof encoded === 'string' && (encoded === '' || parseCityState(encoded)) ? { value: encoded || undefined } : null,
-    context: (location) => ({ location: parseCityState(location) }),
-  }),
-  headline: field({
-    inputKey: 'headline',
-    title: 'Headline (headline1): {Headline} in the hero title',
-    params: ['headline1'],
-    blank: '',
-    read: (params) => normalizeHeadline(decodeOnceMore(params.get('headline1'))),
-    value: (headline) => headline || undefined,
-    ...textEncoding(normalizeHeadline),
-    context: (headline) => ({ headline: titleCase(headline) }),
-  }),
-  question: field({
-    inputKey: 'question',
-    title: 'Question (q=y): the hero title ends with “?”',
-    params: ['q'],
-    blank: false,
-    read: (params) => params.get('q')?.trim().toLowerCase() === 'y',
-    value: (question) => (question ? true : undefined),
-    encode: (value: true | undefined): Encoded => (value ? 1 : 0),
-    decode: (encoded) => (encoded === 0 || encoded === 1 ? { value: encoded === 1 ? (true as const) : undefined } : null),
-    context: () => ({ question: true }),
-  }),
-  arm: field({
-    inputKey: 'arm',
-    title: 'A/B test version (chosen by weight, kept in a cookie; set by the page’s A/B test)',
-    params: [],
-    // undefined, not '': a request without a test compares equal to one from before tests existed.
-    blank: undefined as string | undefined,
-    read: (_params, { arm }) => (typeof arm === 'string' && ARM_KEY.test(arm) ? arm : undefined),
-    value: (arm) => arm || undefined,
-    encode: (value: string | undefined): Encoded => value ?? '',
-    decode: (encoded) => (typeof encoded === 'string' && (encoded === '' || ARM_KEY.test(encoded)) ? { value: encoded || undefined } : null),
-    context: (arm) => ({ arm }),
-  }),
-  trackingNumber: field({
-    inputKey: 'trackingSource',
-    title: 'Tracking number (utm_campaign, utm_source or the visitor’s state; set by Site settings’ tracking numbers)',
-    params: ['utm_campaign', 'utm_source'],
-    blank: '',
-    // The visit's utm values (JSON pair, comparable form), else the rule its landing selected (kept in a
-    // cookie); routeInputs narrows either to the one rule they select.
-    read: (params, { trackingSource }) => {
-      const { campaign, source } = utmSource(params)
-      if (campaign || source) return JSON.stringify([campaign, source])
-      return typeof trackingSource === 'string' && /^(?:campaign|source):./.test(trackingSource) ? trackingSource : ''
-    },
-    value: (_source, { trackingNumber }) => trackingNumber ?? undefined,
-    encode: (value: string | undefined): Encoded => value ?? '',
-    decode: (encoded) => (typeof encoded === 'string' && (encoded === '' || isUsE164(encoded)) ? { value: encoded || undefined } : null),
-    context: (trackingNumber) => ({ trackingNumber }),
-  }),
-} as const
-
-
-/** Fields an editor ticks under a page's "Ad inputs" (the arm comes from the page's A/B test instead). */
-export const AD_INPUT_NAMES = ['keyword', 'location', 'headline', 'question'] as const
-
-type Fields = typeof VARIANT_FIELDS
-export type VariantField = keyof Fields
-/** The fields in their fixed order: the order of the address segment and of the page cache key. */
-export const FIELD_NAMES = Object.keys(VARIANT_FIELDS) as VariantField[]
-
-type InputOf<F> = F extends FieldRecord<string, infer Input, unknown> ? Input : never
-type ValueOf<F> = F extends FieldRecord<string, unknown, infer Value> ? Value : never
-
-/** The raw inputs of a variant, read from the request. */
-export type VariantInputs = { [K in VariantField as Fields[K]['inputKey']]: InputOf<Fields[K]> }
-/** The normalized values a variant shows; absent fields shape nothing. */
-export type Variant = { [K in VariantField]?: ValueOf<Fields[K]> }
+export { ARM_KEY, pickArm, type Experiment } from './experiment.ts'
+export {
+  AD_INPUT_NAMES,
+  FIELD_NAMES,
+  isVariantField,
+  VARIANT_FIELDS,
+  type Lookups,
+  type PersonalizationContext,
+  type RequestExtras,
+  type Variant,
+  type VariantField,
+  type VariantInputs,
+} from './variantFields.ts'
+export { decodeVariant, encodeVariant, MAX_SEGMENT_LENGTH } from './variantSegment.ts'
 
 /**
  * A page that reads ad inputs. Which pages do, and which inputs each reads, is content: the page
@@ -197,17 +57,8 @@ export interface PersonalizedRoute {
   trackingNumbers?: readonly UsableTrackingRule[]
 }
 
-export interface Experiment {
-  name: string
-  arms: readonly { key: string; weight: number }[]
-}
-
 /** What shapes a route's variants: its inputs (and approved keywords). */
 export type RouteInputs = Pick<PersonalizedRoute, 'fields' | 'approvedKeywords' | 'experiment' | 'trackingNumbers'>
-
-export function isVariantField(name: unknown): name is VariantField {
-  return typeof name === 'string' && Object.hasOwn(VARIANT_FIELDS, name)
-}
 
 /** The page reads the input: ticked under "Ad inputs", the arm of its running A/B test, or the tracking rules' inputs. */
 function routeReads(route: RouteInputs, name: VariantField): boolean {
@@ -215,22 +66,6 @@ function routeReads(route: RouteInputs, name: VariantField): boolean {
   if (name === 'trackingNumber') return Boolean(route.trackingNumbers?.length) || route.fields.includes(name)
   return route.fields.includes(name)
 }
-
-/** A version by weight: `random` in [0, 1). */
-export function pickArm(experiment: Experiment, random: number): string {
-  const total = experiment.arms.reduce((sum, arm) => sum + arm.weight, 0)
-  let point = random * total
-  for (const arm of experiment.arms) {
-    point -= arm.weight
-    if (point < 0) return arm.key
-  }
-  return experiment.arms.at(-1)!.key
-}
-
-// The table's records are heterogeneous; these helpers look at one record with its own types erased.
-type AnyRecord = FieldRecord<string, unknown, unknown>
-const recordOf = (name: VariantField) => VARIANT_FIELDS[name] as unknown as AnyRecord
-const inputsAsRecord = (inputs: VariantInputs) => inputs as unknown as Record<string, unknown>
 
 export function readInputs(params: URLSearchParams, extras: RequestExtras = {}): VariantInputs {
   const inputs: Record<string, unknown> = {}
@@ -310,43 +145,4 @@ export function variantContext(variant: Variant): PersonalizationContext {
     if (value !== undefined) Object.assign(context, recordOf(name).context(value))
   }
   return context
-}
-
-/**
- * The longest segment encodeVariant makes: the two ad texts at MAX_KEYWORD_LENGTH characters of up
- * to 4 UTF-8 bytes each (JSON keeps them unescaped), plus the short fields and the JSON around them,
- * in base64 (4 characters for 3 bytes).
- */
-export const MAX_SEGMENT_LENGTH = Math.ceil(((2 * MAX_KEYWORD_LENGTH * 4 + 200) * 4) / 3)
-
-/**
- * One URL segment: base64url of the fields in a fixed order, so equal variants always encode the
- * same and the segment needs no further escaping anywhere.
- */
-export function encodeVariant(variant: Variant): string {
-  const fields = FIELD_NAMES.map((name) => recordOf(name).encode(variant[name]))
-  return Buffer.from(JSON.stringify(fields), 'utf8').toString('base64url')
-}
-
-/**
- * Reads a segment back, accepting only what encodeVariant produces for a normalized variant, so a
- * hand-made /personalized/… address can neither inject text nor mint new cache entries.
- */
-export function decodeVariant(segment: string): Variant | null {
-  if (segment.length > MAX_SEGMENT_LENGTH || !/^[A-Za-z0-9_-]+$/.test(segment)) return null
-  let fields: unknown
-  try {
-    fields = JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'))
-  } catch {
-    return null
-  }
-  if (!Array.isArray(fields) || fields.length !== FIELD_NAMES.length) return null
-  const variant: Record<string, unknown> = {}
-  for (const [index, name] of FIELD_NAMES.entries()) {
-    const decoded = recordOf(name).decode(fields[index])
-    if (!decoded) return null
-    if (decoded.value !== undefined) variant[name] = decoded.value
-  }
-  if (Object.keys(variant).length === 0 || encodeVariant(variant as Variant) !== segment) return null
-  return variant as Variant
 }
