@@ -2,6 +2,7 @@ import type { Browser, CDPSession, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchBrowser, VIEWPORTS } from './browser'
 import { expectedSite } from './expected'
+import { inParallel, PagePool } from './pagePool'
 
 /**
  * Every call link (a[href^="tel:"]) on every route, at 390 and 1280 px, in every state a visitor can put
@@ -21,10 +22,14 @@ const STATES: string[][] = [[], ['hover'], ['focus', 'focus-visible'], ['active'
 const MINIMUM = 4.5
 
 let browser: Browser
+const pages = new PagePool(() => browser)
 beforeAll(async () => {
   browser = await launchBrowser()
 })
-afterAll(() => browser?.close())
+afterAll(async () => {
+  await pages.close()
+  await browser?.close()
+})
 
 interface Reading {
   label: string
@@ -97,9 +102,8 @@ interface Measured {
   colour: string
 }
 
-async function measurePage(path: string, viewport: { width: number; height: number }): Promise<Measured[]> {
-  const page = await browser.newPage({ viewport })
-  try {
+function measurePage(path: string, viewport: { width: number; height: number }): Promise<Measured[]> {
+  return pages.with(viewport, async (page) => {
     await page.goto(`${baseUrl}${path}`, { waitUntil: 'load' })
     const count = await page.evaluate(() => {
       const links = [...document.querySelectorAll<HTMLElement>('a[href^="tel:"]')].filter((link) => link.getClientRects().length > 0)
@@ -114,7 +118,7 @@ async function measurePage(path: string, viewport: { width: number; height: numb
     const { nodeIds } = await cdp.send('DOM.querySelectorAll', { nodeId: root.nodeId, selector: '[data-contrast-link]' })
     const found: Measured[] = []
     for (const state of STATES) {
-      for (const nodeId of nodeIds) await cdp.send('CSS.forcePseudoState', { nodeId, forcedPseudoClasses: state })
+      await Promise.all(nodeIds.map((nodeId) => cdp.send('CSS.forcePseudoState', { nodeId, forcedPseudoClasses: state })))
       // Transitions (transition-colors) would be read mid-way.
       await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => (animation.finish(), animation.finished))))
       for (const reading of await readColours(page)) {
@@ -124,9 +128,7 @@ async function measurePage(path: string, viewport: { width: number; height: numb
     }
     await cdp.detach()
     return found
-  } finally {
-    await page.close()
-  }
+  })
 }
 
 describe('call links keep their contrast in every state', () => {
@@ -140,9 +142,7 @@ describe('call links keep their contrast in every state', () => {
     ['390', VIEWPORTS.phone],
     ['1280', VIEWPORTS.desktop],
   ])('every call link on every route at %s px: at least 4.5:1 normal, hovered, focused, active and visited', async (_, viewport) => {
-    const jobs = PATHS.map((path) => () => measurePage(path, viewport))
-    const results: Measured[] = []
-    for (let start = 0; start < jobs.length; start += 4) results.push(...(await Promise.all(jobs.slice(start, start + 4).map((job) => job()))).flat())
+    const results = (await inParallel(PATHS.map((path) => () => measurePage(path, viewport)), 4)).flat()
     expect(results.length).toBeGreaterThan(PATHS.length * STATES.length)
     // The forced states are really applied: the footer's number turns the palest green on hover.
     const footer = (state: string) => results.find((result) => result.where.startsWith('/ants ') && result.where.includes('footer#') && result.where.endsWith(`, ${state}`))

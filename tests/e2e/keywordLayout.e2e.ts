@@ -1,14 +1,16 @@
-import type { Browser, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { foldLookAlikes, normalizeHeadline, normalizeKeyword, titleCase } from '../../web/lib/personalization/keyword'
 import { LOOK_ALIKE_CONTACTS } from '../support/lookAlikes'
 import { launchBrowser } from './browser'
 import { expectedSite } from './expected'
+import { inParallel, PagePool } from './pagePool'
 
 /**
  * Real ad keywords on a phone: whatever the keyword, the page never scrolls sideways and the headline's
- * own box stays inside the screen, at 320, 390 and 1280 px. One browser, pages in parallel; each
- * keyword's variant is rendered once (fetched first), then read from the cache at every width.
+ * own box stays inside the screen, at 320, 390 and 1280 px. One browser, pages in parallel (pooled: each
+ * load a first visit, the static files from the browser's cache); each keyword's variant is rendered once
+ * (fetched first), then read from the cache at every width.
  */
 const baseUrl = inject('baseUrl')
 const { routes, settings } = await expectedSite()
@@ -54,25 +56,14 @@ const PHRASES = [
 const KEYWORDS = [...LONG_WORDS, ...PHRASES]
 
 let browser: Browser
+const pages = new PagePool(() => browser)
 beforeAll(async () => {
   browser = await launchBrowser()
 })
-afterAll(() => browser?.close())
-
-/** Runs the jobs with at most `limit` at once. */
-async function inParallel<T>(jobs: (() => Promise<T>)[], limit: number): Promise<T[]> {
-  const results: T[] = new Array(jobs.length)
-  let next = 0
-  await Promise.all(
-    Array.from({ length: limit }, async () => {
-      while (next < jobs.length) {
-        const index = next++
-        results[index] = await jobs[index]!()
-      }
-    }),
-  )
-  return results
-}
+afterAll(async () => {
+  await pages.close()
+  await browser?.close()
+})
 
 interface Fit {
   overflow: number
@@ -81,9 +72,8 @@ interface Fit {
   widest: string
 }
 
-async function measure(path: string, width: number): Promise<Fit> {
-  const page: Page = await browser.newPage({ viewport: { width, height: 800 } })
-  try {
+function measure(path: string, width: number): Promise<Fit> {
+  return pages.with({ width, height: 800 }, async (page) => {
     await page.goto(`${baseUrl}${path}`, { waitUntil: 'load' })
     return await page.evaluate(() => {
       const h1 = document.querySelector('h1')!
@@ -105,9 +95,7 @@ async function measure(path: string, width: number): Promise<Fit> {
         widest,
       }
     })
-  } finally {
-    await page.close()
-  }
+  })
 }
 
 function expectInside(fit: Fit, width: number, where: string) {
