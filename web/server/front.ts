@@ -61,6 +61,6 @@ export function createFrontHandler(options: FrontOptions) {
     if (path === '/livez' && options.health && readOnly) return raw.sendJson(response, 200, { status: 'ok' })
     dropInvalidPreviewCookies(request, options.isDraftSession)
     if (!readOnly) return bodies.answerOtherMethod(request, response, path)
-    pageRequests.answerRead(request, response, url)
+    pageRequests.answerGetOrHead(request, response, url)
   }
 }

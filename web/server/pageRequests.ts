@@ -17,7 +17,7 @@ export function createPageRequests(context: FrontContext, pages: PageAnswers, ne
   const { sendPage } = pages
   const { fetchFromNext } = next
 
-  function answerRead(request: IncomingMessage, response: ServerResponse, url: URL) {
+  function answerGetOrHead(request: IncomingMessage, response: ServerResponse, url: URL) {
     const path = url.pathname
     if (options.studio === false && isStudio(path)) {
       request.url = NOT_FOUND_PAGE
@@ -99,5 +99,5 @@ export function createPageRequests(context: FrontContext, pages: PageAnswers, ne
     fetchFromNext(request, response, path, request.method === 'HEAD' ? null : key, null)
   }
 
-  return { answerRead }
+  return { answerGetOrHead }
 }
