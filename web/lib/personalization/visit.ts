@@ -5,7 +5,7 @@ import { pickArm } from './variant.ts'
 /**
  * What a visit brings besides its query string, decided in one place for every host: Next's request hook
  * (web/proxy.ts) runs `decideVisit` on every page request that reaches it (plain `next start`, Vercel), and
- * under `npm start` the front (web/server/front.ts) runs the same `decideVisit` over the same content
+ * under `npm start` the front (web/server/pageRequests.ts) runs the same `decideVisit` over the same content
  * (web/content/pageShapes.ts) first, serves the cached copy of the version it gave, sets the cookies it
  * returns, and passes them on to Next, so the request hook reads the same choice and adds none.
  *
