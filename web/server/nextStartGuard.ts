@@ -1,5 +1,6 @@
 import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
+import { clientErrorResponse, NOTHING_POLICY, rawAnswer } from './rawAnswers.ts'
 import { checkRequestTarget } from './requestTarget.ts'
 
 /**
@@ -22,7 +23,6 @@ export const FRONT_PROCESS = Symbol.for('pest-site.front')
 /** The methods fetch's Request refuses (WHATWG Fetch, "forbidden method") that Node's parser lets through. */
 const REFUSED_METHODS = new Set(['CONNECT', 'TRACE'])
 const ROUTING_HEADERS = new Set(['x-middleware-rewrite', 'x-matched-path'])
-const NOTHING_POLICY = "default-src 'none'; frame-ancestors 'none'"
 const GUARDED = Symbol.for('pest-site.next-start-guard')
 const withOwnListeners = new WeakSet<http.Server>()
 
@@ -80,21 +80,14 @@ function answerWhatNodeWouldDrop(server: http.Server, securityHeaders: OutgoingH
   if (server.listenerCount('clientError') === 0) {
     server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
       if (!socket.writable) return void socket.destroy()
-      const [status, reason] = error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large'] : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'Request Timeout'] : [400, 'Bad Request']
-      socket.end(rawAnswer(status, reason, securityHeaders))
+      socket.end(clientErrorResponse(error, securityHeaders))
     })
   }
   if (server.listenerCount('connect') === 0) {
-    server.on('connect', (_request: IncomingMessage, socket: Duplex) => socket.end(rawAnswer(405, 'Method Not Allowed', { ...securityHeaders, allow: 'GET, HEAD' })))
+    server.on('connect', (_request: IncomingMessage, socket: Duplex) => socket.end(rawAnswer(405, 'Method Not Allowed', securityHeaders, { allow: 'GET, HEAD' })))
   }
 }
 
 function plainHeaders(securityHeaders: OutgoingHttpHeaders, body: string): OutgoingHttpHeaders {
   return { ...securityHeaders, 'content-security-policy': NOTHING_POLICY, 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'content-length': Buffer.byteLength(body), connection: 'close' }
-}
-
-function rawAnswer(status: number, reason: string, headers: OutgoingHttpHeaders): string {
-  const body = `${reason}\n`
-  const lines = Object.entries({ ...plainHeaders(headers, body), ...headers }).map(([name, value]) => `${name}: ${String(value)}`)
-  return `HTTP/1.1 ${status} ${reason}\r\n${lines.join('\r\n')}\r\n\r\n${body}`
 }
