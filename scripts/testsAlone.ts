@@ -57,7 +57,8 @@ async function testNames(files: string[]): Promise<Map<string, string[]>> {
   }
 }
 
-function runAlone(file: string, name: string): Row {
+/** Runs the test named `name` (and nothing else); `count` tests share that full name, so `count` must pass. */
+function runAlone(file: string, name: string, count: number): Row {
   const started = performance.now()
   const run = spawnSync(
     process.execPath,
@@ -66,8 +67,8 @@ function runAlone(file: string, name: string): Row {
   )
   const seconds = (performance.now() - started) / 1000
   const output = stripVTControlCharacters(`${run.stdout}${run.stderr}`)
-  // A pattern that matched nothing passes with every test skipped: only a run that passed one test counts.
-  const passed = run.status === 0 && /Tests\s+1 passed/.test(output)
+  // A pattern that matched nothing passes with every test skipped: only a run that passed the named tests counts.
+  const passed = run.status === 0 && new RegExp(`Tests\\s+${count} passed`).test(output)
   if (!passed) console.log(output)
   return { file, name, passed, seconds }
 }
@@ -88,9 +89,10 @@ async function main() {
   const names = await testNames(files)
   const rows: Row[] = []
   for (const [file, tests] of names) {
-    for (const [index, name] of tests.entries()) {
-      console.log(`[${file} ${index + 1}/${tests.length}] ${name}`)
-      rows.push(runAlone(file, name))
+    const unique = [...new Set(tests)]
+    for (const [index, name] of unique.entries()) {
+      console.log(`[${file} ${index + 1}/${unique.length}] ${name}`)
+      rows.push(runAlone(file, name, tests.filter((other) => other === name).length))
     }
   }
   for (const file of names.keys()) {
