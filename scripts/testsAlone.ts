@@ -12,8 +12,8 @@ import { createVitest } from 'vitest/node'
  *
  * Names come from Vitest's own collection (the files are run for their `describe`/`it` calls, so
  * `it.each` cases carry their real names); the collection skips the global setup, which would start
- * the site only to list names. Each test then runs under the e2e config with its global setup, as in
- * `npm run test:e2e`.
+ * the site only to list names, and provides the base URL it would have. Each test then runs under the
+ * e2e config with its global setup, as in `npm run test:e2e`. With `--list`, only the names are printed.
  */
 const ROOT = path.resolve(import.meta.dirname, '..')
 const CONFIG = 'vitest.e2e.config.ts'
@@ -35,8 +35,11 @@ async function testNames(files: string[]): Promise<Map<string, string[]>> {
     plugins: [
       {
         name: 'tests-alone:no-global-setup',
-        config(config: { test?: { globalSetup?: string | string[] } }) {
-          if (config.test) config.test.globalSetup = []
+        config(config: { test?: { globalSetup?: string | string[]; provide?: Record<string, unknown> } }) {
+          if (!config.test) return
+          config.test.globalSetup = []
+          // What the global setup would provide, for files that read it when they load (its port only).
+          config.test.provide = { ...config.test.provide, baseUrl: `http://127.0.0.1:${process.env.E2E_PORT || 3107}` }
         },
       },
     ],
@@ -81,12 +84,17 @@ function table(rows: Row[]): string {
 }
 
 async function main() {
-  const files = process.argv.slice(2)
+  const listOnly = process.argv.includes('--list')
+  const files = process.argv.slice(2).filter((arg) => arg !== '--list')
   if (!files.length) {
-    console.error('usage: npm run test:alone -- tests/e2e/X.e2e.ts [more files]')
+    console.error('usage: npm run test:alone -- [--list] tests/e2e/X.e2e.ts [more files]')
     process.exit(2)
   }
   const names = await testNames(files)
+  if (listOnly) {
+    for (const [file, tests] of names) console.log(`${file} (${tests.length})\n${tests.map((name) => `  ${name}`).join('\n')}`)
+    return
+  }
   const rows: Row[] = []
   for (const [file, tests] of names) {
     const unique = [...new Set(tests)]
