@@ -6,7 +6,9 @@ import { createVitest } from 'vitest/node'
 /**
  * Runs every test of the given e2e files alone, one `vitest run -t` per test on the current test build
  * (`npm run test:build` once first), and prints a table: test, pass or fail, seconds. Exits 1 when any
- * test fails alone, so a test that only passes after the tests before it is found.
+ * test fails alone, so a test that only passes after the tests before it is found. Hand-written because
+ * Vitest has no mode that runs each test of a file in a process of its own (`--sequence.shuffle` still
+ * shares one file's state between its tests).
  *
  *   npm run test:alone -- tests/e2e/publish.e2e.ts [more files]
  *
