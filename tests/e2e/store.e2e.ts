@@ -108,6 +108,8 @@ async function inBatches(count: number, width: number, work: (index: number) => 
 
 describe('two instances on one PostgreSQL', () => {
   beforeAll(async () => {
+    // The schema the instances need (a second run of the migrations does nothing).
+    await migrate({ DATABASE_URL: databaseUrl })
     const documents = bundledDocuments()
     const v2 = structuredClone(documents.find((doc) => doc._id === 'page-v2')!)
     documents.push({

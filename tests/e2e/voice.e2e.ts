@@ -73,37 +73,69 @@ async function reportWith(callSid: string, answered: boolean): Promise<CallsRepo
 const play = (to: string, talkSeconds: number, from: string, url = site.url) => simulateCall({ site: url, publicUrl: PUBLIC_URL, authToken: TOKEN, to, from, talkSeconds })
 
 describe('calls to a leased pool number', () => {
-  let leased = ''
-  let version = ''
   const caller = '+14155550123'
 
+  interface AdVisit {
+    leased: string
+    version: string
+    hrefs: string[]
+    shown: string[]
+    shift: number
+    /** The answer to the tap on the page's first call button. */
+    tapStatus: number
+  }
+  let adVisit: Promise<AdVisit> | undefined
+  /** One ad visit on a phone (from /ants with a click id) and the pool number it leased; made once, by whichever test needs it first. */
+  function leasedVisit(): Promise<AdVisit> {
+    adVisit ??= (async () => {
+      const context = await browser.newContext({ viewport: VIEWPORTS.phone, userAgent: PHONE_UA })
+      const page = await context.newPage()
+      await page.addInitScript(() => {
+        const shifts: number[] = []
+        ;(window as unknown as { __shifts: number[] }).__shifts = shifts
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value)
+        }).observe({ type: 'layout-shift', buffered: true })
+      })
+      await page.goto(`${site.url}/ants?gclid=E2E-Click_1`)
+      await page.waitForFunction((pool) => pool.some((number) => document.querySelector(`a[href="tel:${number}"]`)), POOL)
+      const hrefs = await page.locator('a[href^="tel:"]').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''))
+      const shown = await page.locator('.phone-slot > span').allTextContents()
+      const shift = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts.reduce((sum, value) => sum + value, 0))
+      const version = (await page.locator('main').getAttribute('data-call-arm')) ?? ''
+      const tapped = page.waitForResponse((response) => response.url().endsWith('/api/calls') && response.request().method() === 'POST' && !(response.request().postData() ?? '').includes('"seen"'))
+      await page.locator('a[href^="tel:"]:visible').first().click()
+      const tapStatus = (await tapped).status()
+      await context.close()
+      return { leased: hrefs[0]!.slice(4), version, hrefs, shown, shift, tapStatus }
+    })()
+    return adVisit
+  }
+
+  let firstCall: Promise<Awaited<ReturnType<typeof simulateCall>> & { report: CallsReport }> | undefined
+  /** The caller's first call to the leased number, 95 seconds long, once recorded; made once. */
+  function qualifiedCall() {
+    firstCall ??= (async () => {
+      const { leased } = await leasedVisit()
+      const call = await play(leased, 95, caller)
+      return { ...call, report: await reportWith(call.callSid, true) }
+    })()
+    return firstCall
+  }
+
   it('shows an ad visit its own pool number in every call link and shown number, and nothing moves', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.phone, userAgent: PHONE_UA })
-    const page = await context.newPage()
-    await page.addInitScript(() => {
-      const shifts: number[] = []
-      ;(window as unknown as { __shifts: number[] }).__shifts = shifts
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value)
-      }).observe({ type: 'layout-shift', buffered: true })
-    })
-    await page.goto(`${site.url}/ants?gclid=E2E-Click_1`)
-    await page.waitForFunction((pool) => pool.some((number) => document.querySelector(`a[href="tel:${number}"]`)), POOL)
-    const hrefs = await page.locator('a[href^="tel:"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')))
-    leased = hrefs[0]!.slice(4)
+    const { leased, hrefs, shown, shift } = await leasedVisit()
     expect(POOL).toContain(leased)
     expect(new Set(hrefs)).toEqual(new Set([`tel:${leased}`]))
-    const shown = await page.locator('.phone-slot > span').allTextContents()
     const [, area, exchange, line] = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(leased)!
     expect(shown.length).toBeGreaterThan(0)
     expect(new Set(shown)).toEqual(new Set([`(${area}) ${exchange}-${line}`]))
-    expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts.reduce((sum, value) => sum + value, 0))).toBe(0)
-    version = (await page.locator('main').getAttribute('data-call-arm')) ?? ''
-    // A tap on the pool number is logged under that number: the pool is one of Site settings' own numbers.
-    const tapped = page.waitForResponse((response) => response.url().endsWith('/api/calls') && response.request().method() === 'POST' && !(response.request().postData() ?? '').includes('"seen"'))
-    await page.locator('a[href^="tel:"]:visible').first().click()
-    expect((await tapped).status()).toBe(204)
-    await context.close()
+    expect(shift).toBe(0)
+  })
+
+  it('logs a tap on the pool number under that number: the pool is one of Site settings’ own numbers', async () => {
+    const { leased, tapStatus } = await leasedVisit()
+    expect(tapStatus).toBe(204)
     for (let attempt = 0; !(await report()).days.some((row) => row.page === '/ants' && row.number === leased); attempt++) {
       if (attempt > 20) throw new Error(`no tap logged under the pool number ${leased}`)
       await new Promise((resolve) => setTimeout(resolve, 250))
@@ -127,15 +159,18 @@ describe('calls to a leased pool number', () => {
   })
 
   it('a 95-second call is one qualified call joined to the visit’s page, version and click id', async () => {
-    const { callSid, incoming, status } = await play(leased, 95, caller)
+    const { leased, version } = await leasedVisit()
+    const { callSid, incoming, status, report: current } = await qualifiedCall()
     expect(incoming.body).toContain('<Dial action="/api/voice/status"')
     expect(incoming.body).toContain('<Number>+13125550150</Number>')
     expect(status?.status).toBe(200)
-    const call = (await reportWith(callSid, true)).calls.find((entry) => entry.id === callSid)
+    const call = current.calls.find((entry) => entry.id === callSid)
     expect(call).toMatchObject({ id: callSid, number: leased, page: '/ants', version, clickId: 'E2E-Click_1', talkSeconds: 95, answered: true, qualified: true })
   })
 
   it('a 45-second call is a call, not a qualified one; the same caller again within 30 days is not a new lead', async () => {
+    const { leased } = await leasedVisit()
+    await qualifiedCall()
     const short = await play(leased, 45, '+14155550124')
     const again = await play(leased, 120, caller)
     const current = await reportWith(again.callSid, true)
@@ -144,6 +179,7 @@ describe('calls to a leased pool number', () => {
   })
 
   it('a call after the lease ended joins no visit', async () => {
+    const { leased } = await leasedVisit()
     // Thirty minutes pass: the lease ends (the store's clock is the only thing moved).
     const db = await openVoiceDb(callLogFile)
     const past = Date.now() - 1_000
@@ -156,6 +192,7 @@ describe('calls to a leased pool number', () => {
   })
 
   it('serves Google Ads the qualified call behind basic auth: the same bytes as calls:export', async () => {
+    await qualifiedCall()
     const feed = `${site.url}/api/conversions/google-ads.csv`
     expect((await fetch(feed)).status).toBe(401)
     expect((await fetch(feed, { headers: { authorization: `Basic ${Buffer.from('ads-upload:wrong').toString('base64')}` } })).status).toBe(401)
@@ -170,6 +207,7 @@ describe('calls to a leased pool number', () => {
   })
 
   it('refuses a forged request with 403 and records nothing', async () => {
+    const { leased } = await leasedVisit()
     const before = (await report()).calls.length
     const forged = await fetch(`${site.url}/api/voice/incoming`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': 'L/OH5YylLD5NRKLltdqwSvS0BnU=' }, body: `CallSid=CA${'1'.repeat(32)}&From=%2B14155550126&To=${encodeURIComponent(leased)}` })
     expect(forged.status).toBe(403)
