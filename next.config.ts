@@ -1,6 +1,6 @@
 import nextEnv from '@next/env'
 import type { NextConfig } from 'next'
-import { assertEnv, readConfig } from './web/lib/config.ts'
+import { assertEnv } from './web/lib/config.ts'
 import { optimizedImageHosts } from './web/lib/imageHosts.ts'
 import { commonHeaders, headerOptionsFor, pageCsp, studioCsp } from './web/lib/securityHeaders.ts'
 import path from 'node:path'
@@ -40,12 +40,6 @@ const nextConfig: NextConfig = {
   typescript: { tsconfigPath: '../tsconfig.json' },
   turbopack: { root: rootDir },
   outputFileTracingRoot: rootDir,
-  // The local Content Lake is a development tool: a production build with no Sanity project answers /studio
-  // with the site's not-found page on every host (the front decides the same for `npm start`).
-  async rewrites() {
-    if (process.env.NODE_ENV !== 'production' || readConfig(process.env).sanity !== null) return []
-    return { beforeFiles: [{ source: '/studio', destination: '/_not-found' }, { source: '/studio/:path*', destination: '/_not-found' }], afterFiles: [], fallback: [] }
-  },
   async headers() {
     return [
       { source: '/:path*', headers: commonHeaders(headerOptions) },

@@ -18,11 +18,13 @@ import { serverConfig } from './lib/config'
  *    The visitor's address (with gclid, utm_*, …) is left as it is. The A/B version and the kept campaign are
  *    decided here (lib/personalization/visit.ts), on every host: `npm start`, plain `next start`, Vercel. An
  *    answer that sets a cookie or that the visitor's cookies shaped is marked private for shared caches.
- * 2. Paths that are no page are logged and answered with the prebuilt not-found page.
+ * 2. Paths that are no page are logged and answered with the prebuilt not-found page; so is /studio when no
+ *    Sanity project is configured.
  * 3. A method a page does not take is answered 405 with the security headers, and an address with a trailing
  *    slash is redirected to the one without it with them too (next.config turns Next's own redirect, which
- *    carries none, off), on every host (the front answers odd methods itself under `npm start`). What Next answers before this hook runs (TRACE, `OPTIONS *`, an
- *    absolute-form target) is in docs/ab-testing.md's host table.
+ *    carries none, off), on every host (the front answers odd methods itself under `npm start`). What Next's router
+ *    would answer before this hook runs (TRACE, `OPTIONS *`, an absolute-form target) is answered on plain
+ *    `next start` by web/server/nextStartGuard.ts (docs/ab-testing.md's host table).
  */
 const NOT_FOUND = '/_not-found'
 const VARIANT_PREFIX = '/personalized/'
@@ -34,13 +36,22 @@ const VARIANT_TOKEN_HEADER = 'x-variant-token'
 const VARIANT_TOKEN = crypto.randomUUID()
 
 export async function proxy(request: NextRequest) {
-  const response = await answer(request)
+  const studio = isStudio(request.nextUrl.pathname)
+  if (studio && serverConfig().sanity) return NextResponse.next()
+  // The local Content Lake is a development tool: with no Sanity project, /studio is the not-found page
+  // (decided at run time, as the front does: a build may be started with a project configured later).
+  const response = studio ? NextResponse.rewrite(ownRoute(NOT_FOUND, request)) : await answer(request)
   // What shared caches (nginx, Varnish, a CDN) may keep, and the content tags a publish purges (docs/shared-caches.md).
   await markForSharedCaches(request, response, serverConfig().edge)
   // A draft-mode page (the Studio's Presentation preview) listens to the Live Content API where the Studio
   // talks, a local lake included; only its policy names that address. Set here, so every host does it.
   if (request.cookies.has(DRAFT_COOKIE)) response.headers.set('content-security-policy', draftPagePolicy())
   return response
+}
+
+/** The Studio's addresses: /studio and below, not /studio-cleaning. */
+function isStudio(pathname: string): boolean {
+  return pathname === '/studio' || pathname.startsWith('/studio/')
 }
 
 /** Next's draft-mode cookie (the front drops one that is not this build's draft session). */
@@ -152,6 +163,7 @@ export const config = {
   // Every address but Next's own files, the Studio (/studio and below, not /studio-cleaning), API
   // routes and the site's files (web/public, web/app/icon.svg; tests/unit/proxyMatcher.test.ts keeps
   // this list complete). Unknown addresses with an extension (/x.html, /wp-login.php) thus get the
-  // prebuilt 404 like any other, instead of a rendered 404 cached per address.
-  matcher: ['/((?!_next/|studio(?:/|$)|api/|illustrations/|icon\\.svg$|sitemap\\.xml$|robots\\.txt$).*)'],
+  // prebuilt 404 like any other, instead of a rendered 404 cached per address. The Studio's own addresses are
+  // the second entry: passed on untouched with a Sanity project, the not-found page without one.
+  matcher: ['/((?!_next/|studio(?:/|$)|api/|illustrations/|icon\\.svg$|sitemap\\.xml$|robots\\.txt$).*)', '/studio/:path*'],
 }
