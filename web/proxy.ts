@@ -7,6 +7,7 @@ import { commonHeaders, headerOptionsFor, pageCsp } from './lib/securityHeaders'
 import { isKnownSlug, personalizedRouteAt } from './content/routing'
 import { applyEdgeHeaders, EDGE_HEADERS, markForSharedCaches, pageTags, sharedCacheHeaders } from './content/edgeKeys'
 import { serverConfig } from './lib/config'
+import { isStudioPath } from './lib/studioPath'
 
 /**
  * Runs before every page request (not assets, not the Studio):
@@ -36,7 +37,7 @@ const VARIANT_TOKEN_HEADER = 'x-variant-token'
 const VARIANT_TOKEN = crypto.randomUUID()
 
 export async function proxy(request: NextRequest) {
-  const studio = isStudio(request.nextUrl.pathname)
+  const studio = isStudioPath(request.nextUrl.pathname)
   if (studio && serverConfig().sanity) return NextResponse.next()
   // The local Content Lake is a development tool: with no Sanity project, /studio is the not-found page
   // (decided at run time, as the front does: a build may be started with a project configured later).
@@ -47,11 +48,6 @@ export async function proxy(request: NextRequest) {
   // talks, a local lake included; only its policy names that address. Set here, so every host does it.
   if (request.cookies.has(DRAFT_COOKIE)) response.headers.set('content-security-policy', draftPagePolicy())
   return response
-}
-
-/** The Studio's addresses: /studio and below, not /studio-cleaning. */
-function isStudio(pathname: string): boolean {
-  return pathname === '/studio' || pathname.startsWith('/studio/')
 }
 
 /** Next's draft-mode cookie (the front drops one that is not this build's draft session). */

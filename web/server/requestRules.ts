@@ -2,6 +2,9 @@
 import type { IncomingMessage } from 'node:http'
 import Negotiator from 'negotiator'
 import { withoutPreviewCookies } from './requestTarget.ts'
+import { isStudioPath as isStudio } from '../lib/studioPath.ts'
+
+export { isStudio }
 
 export const REVALIDATE_WEBHOOK = '/api/revalidate'
 export const DEFAULT_BODY_LIMITS: Readonly<Record<string, number>> = {
@@ -71,10 +74,6 @@ export function originHost(origin: string | undefined): string | null {
 /** A browser's navigation: text/html preferred over plain text (a tool's "any type" Accept is not). */
 export function acceptsHtml(accept: string | undefined): boolean {
   return new Negotiator({ headers: { accept } }).mediaType(['text/plain', 'text/html']) === 'text/html'
-}
-
-export function isStudio(path: string): boolean {
-  return path === '/studio' || path.startsWith('/studio/')
 }
 
 export function isPageRequest(request: IncomingMessage, url: URL): boolean {
