@@ -1,6 +1,6 @@
 import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
-import { clientErrorResponse, NOTHING_POLICY, rawAnswer } from './rawAnswers.ts'
+import { clientErrorResponse, createRawAnswers, rawAnswer } from './rawAnswers.ts'
 import { checkRequestTarget } from './requestTarget.ts'
 
 /**
@@ -51,6 +51,7 @@ export function guardNextStart(securityHeaders: OutgoingHttpHeaders): void {
   const prototype = http.Server.prototype as unknown as { emit: Emit; [GUARDED]?: true }
   if ((globalThis as { [FRONT_PROCESS]?: true })[FRONT_PROCESS] || prototype[GUARDED]) return
   const emit = prototype.emit
+  const { sendPlain } = createRawAnswers({ securityHeaders })
   prototype[GUARDED] = true
   prototype.emit = function guardedEmit(event, ...args) {
     if (event === 'connection' && !withOwnListeners.has(this)) {
@@ -64,10 +65,8 @@ export function guardNextStart(securityHeaders: OutgoingHttpHeaders): void {
       withoutRoutingHeaders(response)
       return emit.call(this, event, ...args)
     }
-    const body = `${answer.text}\n`
     response.shouldKeepAlive = false
-    response.writeHead(answer.status, { ...plainHeaders(securityHeaders, body), ...answer.headers })
-    response.end(request.method === 'HEAD' ? undefined : body)
+    sendPlain(response, answer.status, `${answer.text}\n`, { connection: 'close', ...answer.headers })
     return true
   }
 }
@@ -86,8 +85,4 @@ function answerWhatNodeWouldDrop(server: http.Server, securityHeaders: OutgoingH
   if (server.listenerCount('connect') === 0) {
     server.on('connect', (_request: IncomingMessage, socket: Duplex) => socket.end(rawAnswer(405, 'Method Not Allowed', securityHeaders, { allow: 'GET, HEAD' })))
   }
-}
-
-function plainHeaders(securityHeaders: OutgoingHttpHeaders, body: string): OutgoingHttpHeaders {
-  return { ...securityHeaders, 'content-security-policy': NOTHING_POLICY, 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'content-length': Buffer.byteLength(body), connection: 'close' }
 }
