@@ -1,3 +1,4 @@
+import { withinMs } from './deadline.ts'
 import type { VoiceSettings } from './settings.ts'
 
 /**
@@ -36,15 +37,7 @@ export function settingsCache(load: () => Promise<VoiceSettings>, { ttlMs = 15_0
       if (value && now() - readAt < ttlMs) return value
       const reading = refresh()
       if (value) return value
-      let timer: ReturnType<typeof setTimeout> | undefined
-      const late = new Promise<undefined>((resolve) => {
-        timer = setTimeout(() => resolve(undefined), budgetMs)
-      })
-      try {
-        return await Promise.race([reading, late])
-      } finally {
-        clearTimeout(timer)
-      }
+      return withinMs(reading, budgetMs)
     },
   }
 }
