@@ -1,8 +1,8 @@
-import type { Browser, CDPSession, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, VIEWPORTS } from './browser'
+import type { CDPSession, Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+import { VIEWPORTS } from './browser'
 import { expectedSite } from './expected'
-import { inParallel, PagePool } from './pagePool'
+import { inParallel, pagePoolForFile } from './pagePool'
 
 /**
  * Every call link (a[href^="tel:"]) on every route, at 390 and 1280 px, in every state a visitor can put
@@ -21,15 +21,7 @@ const PATHS = [...routes.map((route) => route.path), '/no-such-page', '/?kw=wasp
 const STATES: string[][] = [[], ['hover'], ['focus', 'focus-visible'], ['active'], ['hover', 'active'], ['visited']]
 const MINIMUM = 4.5
 
-let browser: Browser
-const pages = new PagePool(() => browser)
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await pages.close()
-  await browser?.close()
-})
+const pages = pagePoolForFile()
 
 interface Reading {
   label: string

@@ -1,10 +1,8 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, inject, it } from 'vitest'
 import { foldLookAlikes, normalizeHeadline, normalizeKeyword, titleCase } from '../../web/lib/personalization/keyword'
 import { LOOK_ALIKE_CONTACTS } from '../support/lookAlikes'
-import { launchBrowser } from './browser'
 import { expectedSite } from './expected'
-import { inParallel, PagePool } from './pagePool'
+import { inParallel, pagePoolForFile } from './pagePool'
 
 /**
  * Real ad keywords on a phone: whatever the keyword, the page never scrolls sideways and the headline's
@@ -55,15 +53,7 @@ const PHRASES = [
 ]
 const KEYWORDS = [...LONG_WORDS, ...PHRASES]
 
-let browser: Browser
-const pages = new PagePool(() => browser)
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await pages.close()
-  await browser?.close()
-})
+const pages = pagePoolForFile()
 
 interface Fit {
   overflow: number

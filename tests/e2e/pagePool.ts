@@ -1,4 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll } from 'vitest'
+import { launchBrowser } from './browser'
 
 /**
  * Pages kept open between measurements, each in a browser context of its own, so a file that loads
@@ -60,4 +62,18 @@ export async function inParallel<T>(jobs: (() => Promise<T>)[], limit: number): 
     }),
   )
   return results
+}
+
+/** A file's pool on one browser of its own, launched before the file's tests and closed after them. */
+export function pagePoolForFile(): PagePool {
+  let browser: Browser | undefined
+  const pool = new PagePool(() => browser!)
+  beforeAll(async () => {
+    browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await pool.close()
+    await browser?.close()
+  })
+  return pool
 }
