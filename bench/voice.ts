@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { startSite } from '../tests/e2e/nextServer.ts'
 import { readConfig } from '../web/lib/config.ts'
-import { incomingParams, newSid, twilioPost } from '../web/lib/voice/twilioStandIn.ts'
+import { incomingParams, newSid, twilioPost } from '../scripts/calls/twilioStandIn.ts'
 
 const CALLS = Number(process.env.CALLS || 50)
 const ROUNDS = Number(process.env.ROUNDS || 5)

@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { DEMO_TWILIO_TOKEN } from '../../web/lib/voice/demoDataset.ts'
+import { DEMO_TWILIO_TOKEN } from './demoContent.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 if (!existsSync(path.join(root, 'web', process.env.NEXT_DIST_DIR || '.next', 'BUILD_ID'))) {

@@ -10,8 +10,8 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { readVoiceSettings } from '../../web/content/voiceContent.ts'
 import { openStore, storeTarget } from '../../web/lib/db/index.ts'
-import { exportConversions, parseSince } from '../../web/lib/voice/exportConversions.ts'
-import { tooOldLines } from '../../web/lib/voice/googleAds.ts'
+import { exportConversions, parseSince } from '../../web/lib/calls/exportConversions.ts'
+import { tooOldLines } from '../../web/lib/calls/googleAds.ts'
 
 nextEnv.loadEnvConfig(path.resolve(import.meta.dirname, '../..'), false, { info: () => {}, error: console.error }, true)
 const { values } = parseArgs({ options: { 'google-ads': { type: 'boolean', default: false }, since: { type: 'string', default: '' }, braid: { type: 'boolean', default: false }, enhanced: { type: 'boolean', default: false }, 'header-first': { type: 'boolean', default: false } } })

@@ -7,7 +7,7 @@
 //   (dimensions: page, source, keyword, location, variant, experiment, arm, number; CALL_LOG_FILE to read another file)
 import { existsSync } from 'node:fs'
 import { parseArgs } from 'node:util'
-import { CALL_DIMENSIONS, callLog, isCallDimension } from '../../web/lib/calls/store.ts'
+import { CALL_DIMENSIONS, callLog, isCallDimension } from '../../web/lib/taps/store.ts'
 import { openStore, storeTarget } from '../../web/lib/db/index.ts'
 import { readCallsReport } from '../../web/lib/campaigns/readReport.ts'
 

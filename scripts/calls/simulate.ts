@@ -8,8 +8,8 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { readConfig } from '../../web/lib/config.ts'
 import { isUsE164 } from '../../web/lib/phone.ts'
-import { DEMO_TWILIO_TOKEN } from '../../web/lib/voice/demoDataset.ts'
-import { simulateCall } from '../../web/lib/voice/twilioStandIn.ts'
+import { DEMO_TWILIO_TOKEN } from './demoContent.ts'
+import { simulateCall } from './twilioStandIn.ts'
 
 nextEnv.loadEnvConfig(path.resolve(import.meta.dirname, '../..'), false, { info: () => {}, error: console.error }, true)
 const { values } = parseArgs({

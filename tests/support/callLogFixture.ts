@@ -1,5 +1,5 @@
-import { sqliteExperimentVisitors, type ServedVersion } from '../../web/lib/calls/experimentVisitors'
-import { sqliteCallLog } from '../../web/lib/calls/store'
+import { sqliteExperimentVisitors, type ServedVersion } from '../../web/lib/taps/experimentVisitors'
+import { sqliteCallLog } from '../../web/lib/taps/store'
 
 /**
  * A call log with a week of taps and two A/B tests, for the Studio's Calls tool in tests and screenshots.

@@ -1,5 +1,5 @@
 import type { NextRequest } from 'next/server'
-import type { ServedFacts } from '@/lib/calls/verify'
+import type { ServedFacts } from '@/lib/taps/verify'
 import { keptArmVisitor } from '@/lib/personalization/header'
 import { isKnownSlug, personalizedRouteAt } from '@/content/routing'
 import { getSettings } from '@/content/loaders'

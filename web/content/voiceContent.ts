@@ -2,7 +2,7 @@ import { createClient } from '@sanity/client'
 import { readConfig, type Env } from '../lib/config.ts'
 import { publishedClientConfig } from '../lib/sanity/publishedClient.ts'
 import { bundledDocuments, queryDocuments } from '../lib/sanity/localDataset.ts'
-import { voiceSettings, type VoiceSettings } from '../lib/voice/settings.ts'
+import { voiceSettings, type VoiceSettings } from '../lib/calls/settings.ts'
 import type { VoiceSettingsQueryResult } from '../sanity.types.ts'
 import { voiceSettingsQuery } from './queries.ts'
 
@@ -10,7 +10,7 @@ import { voiceSettingsQuery } from './queries.ts'
  * Site settings → Call tracking as the webhooks, the lease endpoint and the export scripts read them:
  * the published content of the Sanity project when one is configured, else the bundled dataset. No next/*
  * imports (the scripts run outside Next) and no Next fetch cache (the webhooks keep their own copy in
- * memory, web/lib/voice/settingsCache.ts).
+ * memory, web/lib/calls/settingsCache.ts).
  */
 export async function readVoiceSettings(env: Env = process.env): Promise<VoiceSettings> {
   const config = readConfig(env)

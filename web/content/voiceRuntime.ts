@@ -1,8 +1,8 @@
 import { serverConfig } from '../lib/config.ts'
-import { callerHashSecret } from '../lib/voice/callerKey.ts'
-import { configuredVoiceDb } from '../lib/voice/db.ts'
-import { settingsCache } from '../lib/voice/settingsCache.ts'
-import { voiceRecorder, type VoiceDeps } from '../lib/voice/webhooks.ts'
+import { callerHashSecret } from '../lib/calls/callerKey.ts'
+import { configuredVoiceDb } from '../lib/calls/db.ts'
+import { settingsCache } from '../lib/calls/settingsCache.ts'
+import { voiceRecorder, type VoiceDeps } from '../lib/calls/webhooks.ts'
 import { readVoiceSettings } from './voiceContent.ts'
 
 /** The process's call tracking: settings in memory, one write queue to the store, Twilio's token from the environment. */

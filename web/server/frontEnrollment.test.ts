@@ -5,12 +5,12 @@ import net, { type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { takeBeacon } from '../lib/calls/beacon'
-import { budgetLimiter } from '../lib/calls/rateLimit'
-import { recorder, type Recorder, type RecordJob } from '../lib/calls/recorder'
-import type { CallLog } from '../lib/calls/store'
-import type { CallTap } from '../lib/calls/tap'
-import { sqliteExperimentVisitors, type ExperimentVisitors } from '../lib/calls/experimentVisitors'
+import { takeBeacon } from '../lib/taps/beacon'
+import { budgetLimiter } from '../lib/taps/rateLimit'
+import { recorder, type Recorder, type RecordJob } from '../lib/taps/recorder'
+import type { CallLog } from '../lib/taps/store'
+import type { CallTap } from '../lib/taps/tap'
+import { sqliteExperimentVisitors, type ExperimentVisitors } from '../lib/taps/experimentVisitors'
 import { sqliteOutbox } from '../lib/db/outbox'
 import { enrollmentSignature } from '../lib/personalization/enrollment'
 import { armCookie, armCookieName } from '../lib/personalization/header'
@@ -22,7 +22,7 @@ import { fixedPageShapes } from './pageShapes'
 /**
  * Counting an A/B test behind the real front, over loopback HTTP, from many networks (127.0.x.y: each /24 a
  * network of its own, the socket's address being the client's): the stand-in for Next renders pages as the
- * request hook does and takes /api/calls with the route's own logic (lib/calls/beacon.ts) and the real
+ * request hook does and takes /api/calls with the route's own logic (lib/taps/beacon.ts) and the real
  * SQLite counts. Only a visitor the server enrolled (a signed cookie) counts; a minted one never does.
  */
 const EXPERIMENT = { name: 'spring', arms: [{ key: 'a', weight: 50 }, { key: 'b', weight: 50 }] }
@@ -49,7 +49,7 @@ const next = http.createServer((request, response) => {
         {
           facts: async (page) => (page === '/spring' ? { routed: true, route: ROUTE, numbers: new Set(['+12145550100']) } : { routed: false, numbers: new Set() }),
           recorder: () => numbers,
-          // The site's own budgets (lib/calls/index.ts).
+          // The site's own budgets (lib/taps/index.ts).
           taps: tapBudget,
           visits: visitBudget,
         },

@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util'
 import { readConfig } from '../lib/config.ts'
 import { commonHeaders } from '../lib/securityHeaders.ts'
 import { closeSharedCache, onInvalidation, redisHealthy, sharedCacheConfigured } from './cache/sharedCache.ts'
-import { configuredRecorder, recordBotExcluded } from '../lib/calls/index.ts'
+import { configuredRecorder, recordBotExcluded } from '../lib/taps/index.ts'
 import { openStore } from '../lib/db/index.ts'
 import { checkSchemaAtStart } from '../lib/db/migrate.ts'
 import { limitConnections, RenderAdmission } from './admission.ts'
@@ -149,11 +149,11 @@ function buildPreviewModeId(): string {
   }
 }
 /**
- * Twilio's voice webhooks answered by the front itself (web/lib/voice/webhooks.ts): the TwiML a caller waits
+ * Twilio's voice webhooks answered by the front itself (web/lib/calls/webhooks.ts): the TwiML a caller waits
  * for takes no trip through Next. Loaded on first use, after NODE_ENV is set (content modules).
  */
 async function voiceAnswer(kind: 'incoming' | 'status', request: Parameters<DirectAnswer>[0]) {
-  const [{ voiceDeps }, { handleIncoming, handleStatus }] = await Promise.all([import('../content/voiceRuntime.ts'), import('../lib/voice/webhooks.ts')])
+  const [{ voiceDeps }, { handleIncoming, handleStatus }] = await Promise.all([import('../content/voiceRuntime.ts'), import('../lib/calls/webhooks.ts')])
   const signature = request.headers['x-twilio-signature']
   const input = { pathAndQuery: request.pathAndQuery, signature: typeof signature === 'string' ? signature : null, body: request.body.toString('utf8') }
   return (kind === 'incoming' ? handleIncoming : handleStatus)(input, voiceDeps())

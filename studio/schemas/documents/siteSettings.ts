@@ -5,7 +5,7 @@ import { trackingNumbersField } from '../objects/trackingNumberRule'
 import { isAdsId, isAnalyticsId, isConversionLabel, isGtmId, trackingProblems, type TrackingSettings } from '../../../web/lib/tracking/settings'
 import { usPhoneRule } from '../objects/usPhoneRule'
 import { callTrackingField, type CallTrackingSite } from '../objects/callTracking'
-import { callTrackingProblems } from '../../../web/lib/voice/settings'
+import { callTrackingProblems } from '../../../web/lib/calls/settings'
 import { listRules, textRules } from '../../../web/blocks/schemaHelpers'
 
 /** An optional ID field: empty, or of the form `test` accepts (the message says which). */

@@ -1,7 +1,7 @@
 import { defineArrayMember, defineField } from 'sanity'
 import { isUsE164 } from '../../../web/lib/phone'
 import { unreachablePhoneProblem } from '../../../web/lib/launch/phoneRange'
-import { businessLineProblem, isTimeZone, VOICE_DEFAULTS, type CallTrackingFields } from '../../../web/lib/voice/settings'
+import { businessLineProblem, isTimeZone, VOICE_DEFAULTS, type CallTrackingFields } from '../../../web/lib/calls/settings'
 
 /** What the group's checks read from the rest of Site settings. */
 export interface CallTrackingSite {
@@ -13,7 +13,7 @@ export interface CallTrackingSite {
 const PHONE_FORM = 'Write the number as +1 followed by the 10-digit US number, no spaces, e.g. +12125550142.'
 
 /**
- * Site settings → Call tracking (web/lib/voice): the site answers its tracking numbers through Twilio,
+ * Site settings → Call tracking (web/lib/calls): the site answers its tracking numbers through Twilio,
  * forwards each call to the business line, records the outcome, and gives each ad visit a pool number
  * of its own so a call is joined to the visit that made it (docs/calls.md).
  */

@@ -1,8 +1,8 @@
-import { callLog } from '../calls/store.ts'
+import { callLog } from '../taps/store.ts'
 import { storeOf, type StoreSource } from '../db/index.ts'
-import { buildVoiceReport } from '../voice/report.ts'
-import { callsSince, poolDays, poolVisitsByArm } from '../voice/store.ts'
-import { experimentVisitors } from '../calls/experimentVisitors.ts'
+import { buildVoiceReport } from '../calls/report.ts'
+import { callsSince, poolDays, poolVisitsByArm } from '../calls/store.ts'
+import { experimentVisitors } from '../taps/experimentVisitors.ts'
 import { buildCallsReport, reportSince, type CallsReport } from './report.ts'
 
 /**

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { afterAll, describe, expect, it } from 'vitest'
-import { sqliteCallLog } from '../calls/store'
-import type { CallTap } from '../calls/tap'
-import { sqliteExperimentVisitors, type ExperimentCounts, type ServedVersion } from '../calls/experimentVisitors'
+import { sqliteCallLog } from '../taps/store'
+import type { CallTap } from '../taps/tap'
+import { sqliteExperimentVisitors, type ExperimentCounts, type ServedVersion } from '../taps/experimentVisitors'
 import { buildCallsReport, MAX_DAY_ROWS, reportSince, wilsonInterval } from './report'
 
 const folder = mkdtempSync(path.join(tmpdir(), 'campaign-report-'))

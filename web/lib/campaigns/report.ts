@@ -1,7 +1,7 @@
-import type { CallSummaryRow } from '../calls/store.ts'
-import type { ExperimentCounts } from '../calls/experimentVisitors.ts'
+import type { CallSummaryRow } from '../taps/store.ts'
+import type { ExperimentCounts } from '../taps/experimentVisitors.ts'
 import { experimentVerdict, type Verdict } from './verdict.ts'
-import { EMPTY_VOICE_REPORT, qualifiedCallsByArm, type VoiceReport } from '../voice/report.ts'
+import { EMPTY_VOICE_REPORT, qualifiedCallsByArm, type VoiceReport } from '../calls/report.ts'
 
 /**
  * What the Studio's Calls tool shows and `npm run calls:report -- --json` prints, from one builder:

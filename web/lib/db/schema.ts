@@ -14,7 +14,7 @@ export interface Database extends VoiceTables {
   webhook_deliveries: WebhookDeliveriesTable
 }
 
-/** One tap on a call link, as the server vouched for it (web/lib/calls/verify.ts). */
+/** One tap on a call link, as the server vouched for it (web/lib/taps/verify.ts). */
 export interface CallClicksTable {
   id: Generated<number>
   /** The tap's own random id: a tap written again after an outage is stored once. */
@@ -62,7 +62,7 @@ export interface WebhookDeliveriesTable {
   expires_at: number
 }
 
-/** Call tracking's tables (web/lib/voice/store.ts; created by migrations/0004_voice.ts). */
+/** Call tracking's tables (web/lib/calls/store.ts; created by migrations/0004_voice.ts). */
 export interface VoiceTables {
   voice_calls: {
     call_sid: string

@@ -4,7 +4,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
  * A/B enrollment is signed: the version cookie's value is `<version>.<visitor id>.<signature>`, the
  * signature a base64url HMAC-SHA256 over the test's name, the version and the visitor id, keyed with
  * SITE_SECRET, which every instance shares. Only the server can mint a cookie that verifies, so a count
- * (web/lib/calls/experimentVisitors.ts) can only come from a visitor the server itself enrolled;
+ * (web/lib/taps/experimentVisitors.ts) can only come from a visitor the server itself enrolled;
  * a minted, tampered or foreign cookie (another test's, another secret's) verifies as nothing.
  *
  * Node's crypto, not Web Crypto: its HMAC is synchronous, and Next 16's request hook runs on Node.

@@ -22,7 +22,7 @@ export interface TrackerConfig {
   forwardingLabel?: string
   /** The number as shown, for Google's forwarding-number swap. */
   shownPhone?: string
-  /** Call tracking's number pool is on: ad visits lease a number of their own (web/lib/voice). */
+  /** Call tracking's number pool is on: ad visits lease a number of their own (web/lib/calls). */
   pool?: boolean
 }
 

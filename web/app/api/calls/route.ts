@@ -1,13 +1,13 @@
 import type { NextRequest } from 'next/server'
-import { configuredRecorder, tapLimiter, visitLimiter } from '@/lib/calls'
-import { takeBeacon } from '@/lib/calls/beacon'
-import { MAX_TAP_BYTES } from '@/lib/calls/tap'
+import { configuredRecorder, tapLimiter, visitLimiter } from '@/lib/taps'
+import { takeBeacon } from '@/lib/taps/beacon'
+import { MAX_TAP_BYTES } from '@/lib/taps/tap'
 import { boundedText } from '@/lib/net/boundedText'
 import { forwardedClient } from '@/lib/net/forwardedClient'
 import { pageFacts } from '@/content/servedFacts'
 
 /**
- * The site's own call log and A/B visitor counts, from the call tracker's beacons (web/lib/calls/beacon.ts).
+ * The site's own call log and A/B visitor counts, from the call tracker's beacons (web/lib/taps/beacon.ts).
  * Answers 204 when taken; junk, floods and oversized bodies are refused with one line of JSON. The front
  * (web/server) caps the body before this runs; this checks again for plain `next start`, by Content-Length
  * before reading.

@@ -1,5 +1,5 @@
 import type { NextRequest } from 'next/server'
-import { budgetLimiter } from '@/lib/calls/rateLimit'
+import { budgetLimiter } from '@/lib/taps/rateLimit'
 import { configuredStore } from '@/lib/db'
 import { readCallsReport } from '@/lib/campaigns/readReport'
 import { bearerToken, studioAuth, usersMeUrl, type StudioAuth } from '@/lib/campaigns/studioAuth'

@@ -1,13 +1,13 @@
 import type { NextRequest } from 'next/server'
-import { budgetLimiter } from '@/lib/calls/rateLimit'
-import { configuredVoiceDb } from '@/lib/voice/db'
-import { exportConversions, feedCredentialsMatch, parseSince } from '@/lib/voice/exportConversions'
+import { budgetLimiter } from '@/lib/taps/rateLimit'
+import { configuredVoiceDb } from '@/lib/calls/db'
+import { exportConversions, feedCredentialsMatch, parseSince } from '@/lib/calls/exportConversions'
 import { voiceSettingsNow } from '@/content/voiceRuntime'
-import { withinMs } from '@/lib/voice/deadline'
+import { withinMs } from '@/lib/calls/deadline'
 
 /**
  * Google Ads' scheduled upload (Data manager → HTTPS source) fetches qualified calls here as offline click
- * conversions, the same file as `npm run calls:export -- --google-ads` (web/lib/voice/googleAds.ts). HTTP basic
+ * conversions, the same file as `npm run calls:export -- --google-ads` (web/lib/calls/googleAds.ts). HTTP basic
  * auth with CONVERSIONS_FEED_USER / CONVERSIONS_FEED_PASSWORD; not set up → 404. `?braid=1`: the GBRAID/WBRAID
  * file; `?since=YYYY-MM-DD`; `?header-first=1`: no time zone row (Data manager wants the column names first).
  */

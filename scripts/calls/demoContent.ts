@@ -1,5 +1,5 @@
-import type { SanityDocumentLike } from '../sanity/localDataset.ts'
-import type { CallTrackingFields } from './settings.ts'
+import type { SanityDocumentLike } from '../../web/lib/sanity/localDataset.ts'
+import type { CallTrackingFields } from '../../web/lib/calls/settings.ts'
 
 /**
  * The call-tracking demo (studio/dataset/call-tracking-demo.ndjson): the bundled content with call tracking

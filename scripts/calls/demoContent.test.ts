@@ -1,16 +1,16 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { launchFactsQuery, voiceSettingsQuery } from '../../content/queries'
-import { readConfig } from '../config'
-import { launchFindings } from '../launch/checks'
-import { robotsRules } from '../robots'
-import { parseNdjson, queryDocuments } from '../sanity/localDataset'
-import type { LaunchFactsQueryResult, VoiceSettingsQueryResult } from '../../sanity.types'
-import { demoDataset, toNdjson } from './demoDataset'
-import { voiceSettings } from './settings'
+import { launchFactsQuery, voiceSettingsQuery } from '../../web/content/queries'
+import { readConfig } from '../../web/lib/config'
+import { launchFindings } from '../../web/lib/launch/checks'
+import { robotsRules } from '../../web/lib/robots'
+import { parseNdjson, queryDocuments } from '../../web/lib/sanity/localDataset'
+import type { LaunchFactsQueryResult, VoiceSettingsQueryResult } from '../../web/sanity.types'
+import { demoDataset, toNdjson } from './demoContent'
+import { voiceSettings } from '../../web/lib/calls/settings'
 
-const folder = path.resolve(import.meta.dirname, '../../../studio/dataset')
+const folder = path.resolve(import.meta.dirname, '../../studio/dataset')
 const read = (name: string) => parseNdjson(readFileSync(path.join(folder, name), 'utf8'))
 
 describe('the call-tracking demo dataset', () => {

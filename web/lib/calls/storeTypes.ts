@@ -1,6 +1,6 @@
 import type { CallStatus } from '../db/schema.ts'
 
-/** What the call store takes and gives (web/lib/voice/store.ts): the shapes shared by its writes and reads. */
+/** What the call store takes and gives (web/lib/calls/store.ts): the shapes shared by its writes and reads. */
 
 export type ClickKind = '' | 'gclid' | 'gbraid' | 'wbraid' | 'msclkid'
 

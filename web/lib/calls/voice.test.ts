@@ -7,7 +7,7 @@ import { callsSince, forgetCallers, leaseNumber, extendLease, poolDays, poolVisi
 import type { Database } from '../db/schema.ts'
 import { buildVoiceReport } from './report'
 import { buildCallsReport } from '../campaigns/report'
-import { dialActionParams, incomingParams, newSid } from './twilioStandIn'
+import { dialActionParams, incomingParams, newSid } from '../../../scripts/calls/twilioStandIn.ts'
 import { handleIncoming, handleStatus, voiceRecorder, type VoiceDeps } from './webhooks'
 
 const TOKEN = 'test-auth-token'

@@ -1,6 +1,6 @@
 import { parseCookie as parseCookies } from 'cookie'
-import type { CallTap } from '../calls/tap.ts'
-import { text } from '../calls/tap.ts'
+import type { CallTap } from '../taps/tap.ts'
+import { text } from '../taps/tap.ts'
 import type { ClickKind, VisitFacts } from './store.ts'
 
 /**
