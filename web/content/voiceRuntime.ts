@@ -2,7 +2,8 @@ import { serverConfig } from '../lib/config.ts'
 import { callerHashSecret } from '../lib/calls/callerKey.ts'
 import { configuredVoiceDb } from '../lib/calls/db.ts'
 import { settingsCache } from '../lib/calls/settingsCache.ts'
-import { voiceRecorder, type VoiceDeps } from '../lib/calls/webhooks.ts'
+import { type VoiceDeps } from '../lib/calls/webhooks.ts'
+import { voiceRecorder } from '../lib/calls/voiceQueue.ts'
 import { readVoiceSettings } from './voiceContent.ts'
 
 /** The process's call tracking: settings in memory, one write queue to the store, Twilio's token from the environment. */

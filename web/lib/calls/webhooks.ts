@@ -1,9 +1,9 @@
-import type { Kysely } from 'kysely'
 import { isUsE164 } from '../phone.ts'
 import { callerKey } from './callerKey.ts'
 import { isTwilioSignatureValid, publicWebhookUrl } from './signature.ts'
-import { forgetCallers, recordIncoming, recordOutcome, callStatusOf } from './store.ts'
-import type { Database } from '../db/schema.ts'
+import { forgetCallers, callStatusOf } from './store.ts'
+import { joinRulesData } from './voiceJobs.ts'
+import type { VoiceRecorder } from './voiceQueue.ts'
 import { afterDialTwiml, dialTwiml, hangupTwiml, rejectTwiml } from './twiml.ts'
 import type { VoiceSettings } from './settings.ts'
 
@@ -25,6 +25,8 @@ export interface WebhookAnswer {
   body: string
   contentType: string
 }
+
+export type { VoiceRecorder }
 
 export interface VoiceDeps {
   authToken: string
@@ -63,11 +65,8 @@ export async function handleIncoming(request: WebhookRequest, deps: VoiceDeps): 
   const to = e164(params.get('To'))
   const from = e164(params.get('From'))
   if (settings?.enabled && to) {
-    const rules = { pool: settings.pool, campaignNumbers: settings.campaignNumbers }
-    deps.recorder.enqueue(`incoming:${callSid}`, (db) =>
-      // One transaction: a write that fails halfway leaves nothing, so its retry is not taken for a replay.
-      db.transaction().execute((trx) => recordIncoming(trx, { callSid, to, from, callerKey: callerKey(deps.callerSecret, from), at: now }, rules)),
-    )
+    const call = { callSid, to, from, callerKey: callerKey(deps.callerSecret, from), at: now }
+    deps.recorder.enqueue({ key: `incoming:${callSid}`, kind: 'incoming', data: { call, rules: joinRulesData(settings) } })
   }
   if (!settings?.enabled || !isUsE164(settings.businessLine)) return { status: 200, body: rejectTwiml(), contentType: TWIML }
   return { status: 200, body: dialTwiml(settings.businessLine), contentType: TWIML }
@@ -88,79 +87,11 @@ export async function handleStatus(request: WebhookRequest, deps: VoiceDeps): Pr
   const to = e164(params.get('To'))
   const from = e164(params.get('From'))
   if (settings?.enabled && to && dialStatus) {
-    const rules = { pool: settings.pool, campaignNumbers: settings.campaignNumbers, minTalkSeconds: settings.minTalkSeconds, firstCallerDays: settings.firstCallerDays }
+    const rules = { ...joinRulesData(settings), minTalkSeconds: settings.minTalkSeconds, firstCallerDays: settings.firstCallerDays }
+    const outcome = { callSid, to, from, callerKey: callerKey(deps.callerSecret, from), dialStatus, talkSeconds: Number.isFinite(talkSeconds) ? talkSeconds : 0, at: now }
+    deps.recorder.enqueue({ key: `status:${callSid}`, kind: 'status', data: { outcome, rules } })
     const retentionMs = settings.callerRetentionDays * DAY_MS
-    deps.recorder.enqueue(`status:${callSid}`, async (db) => {
-      await db.transaction().execute((trx) => recordOutcome(trx, { callSid, to, from, callerKey: callerKey(deps.callerSecret, from), dialStatus, talkSeconds: Number.isFinite(talkSeconds) ? talkSeconds : 0, at: now }, rules))
-      await deps.recorder.daily('forget-callers', now, () => forgetCallers(db, now - retentionMs))
-    })
+    deps.recorder.daily('forget-callers', now, (db) => forgetCallers(db, now - retentionMs))
   }
   return { status: 200, body: afterDialTwiml(status, settings ?? { missedCall: 'message', missedMessage: '' }), contentType: TWIML }
-}
-
-/**
- * Writes to the call store one after another, off the caller's path. A request already queued in this
- * process is not queued again (Twilio's retry of a request whose record is still waiting for the store);
- * the store's own check catches retries across processes. At most `maxPending` writes wait: beyond that
- * the oldest is dropped and said on stderr (a store down for hours must not take the process's memory).
- */
-export interface VoiceRecorder {
-  enqueue(key: string, write: (db: Kysely<Database>) => Promise<unknown>): void
-  /** Runs `task` at most once an hour per name (housekeeping after a write). */
-  daily(name: string, now: number, task: () => Promise<unknown>): Promise<void>
-  /** Resolves once every queued write has been tried. */
-  idle(): Promise<void>
-  /** Writes queued or under way. */
-  pending(): number
-}
-
-export function voiceRecorder(open: () => Promise<Kysely<Database>>, { maxPending = 10_000, rememberKeys = 20_000, retries = 5, retryMs = 200 } = {}): VoiceRecorder {
-  const queue: { key: string; write: (db: Kysely<Database>) => Promise<unknown> }[] = []
-  const seen = new Set<string>()
-  const lastRun = new Map<string, number>()
-  let running: Promise<void> | null = null
-  let writing = 0
-
-  async function drain() {
-    while (queue.length > 0) {
-      const next = queue.shift()!
-      writing = 1
-      for (let attempt = 1; ; attempt++) {
-        try {
-          await next.write(await open())
-          break
-        } catch (error) {
-          // A busy or briefly unreachable store: tried again (each write is idempotent), then given up on.
-          if (attempt < retries) {
-            await new Promise((resolve) => setTimeout(resolve, retryMs * attempt))
-            continue
-          }
-          console.error(`[voice] not recorded (${next.key}): ${error instanceof Error ? error.message : String(error)}`)
-          break
-        }
-      }
-      writing = 0
-    }
-    running = null
-  }
-
-  return {
-    enqueue(key, write) {
-      if (seen.has(key)) return
-      seen.add(key)
-      if (seen.size > rememberKeys) seen.delete(seen.values().next().value!)
-      queue.push({ key, write })
-      if (queue.length > maxPending) console.error(`[voice] store not answering: dropped ${queue.shift()!.key}`)
-      running ??= drain()
-    },
-    async daily(name, now, task) {
-      if (now - (lastRun.get(name) ?? 0) < 3_600_000) return
-      lastRun.set(name, now)
-      await task()
-    },
-    async idle() {
-      while (running) await running
-    },
-    pending: () => queue.length + writing,
-  }
 }
