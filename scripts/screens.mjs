@@ -2,12 +2,13 @@
 // Usage: node scripts/screens.mjs http://127.0.0.1:3000 / /ants …   → test-results/look/*.png
 import { mkdirSync } from 'node:fs'
 import { chromium } from 'playwright-core'
+import { readConfig } from '../web/lib/config.ts'
 
 const [base = 'http://127.0.0.1:3000', ...paths] = process.argv.slice(2)
 const out = 'test-results/look'
 mkdirSync(out, { recursive: true })
 const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+  executablePath: readConfig(process.env).chromePath,
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 })
 for (const path of paths.length ? paths : ['/']) {

@@ -4,7 +4,7 @@
  * studio/schema.json aside), and README.md is at most 150 lines and links every docs/ file; the rules are in
  * scripts/sourceRules/rules.ts.
  * Files listed in KNOWN_OFFENDERS are printed, not failing. Any other
- * offender exits 1; SOURCE_RULES=strict fails on the known ones too.
+ * offender exits 1; `--strict` fails on the known ones too.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
@@ -32,7 +32,7 @@ for (const file of files) {
   if (findings.length > 0) offenders.set(file, findings)
 }
 
-const strict = process.env.SOURCE_RULES === 'strict'
+const strict = process.argv.includes('--strict')
 let failing = 0
 const docsFiles = readdirSync(path.join(root, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)
 const readme = readmeFindings(readFileSync(path.join(root, 'README.md'), 'utf8'), docsFiles)
@@ -50,6 +50,6 @@ for (const file of Object.keys(KNOWN_OFFENDERS)) {
   if (!offenders.has(file)) console.log(`  KNOWN_OFFENDERS lists ${file}, which keeps the rules now: remove it`)
 }
 if (failing > 0) {
-  console.log(`${failing} file(s) break the rules${strict ? ' (SOURCE_RULES=strict)' : ''}`)
+  console.log(`${failing} file(s) break the rules${strict ? ' (--strict)' : ''}`)
   process.exitCode = 1
 }

@@ -6,18 +6,20 @@
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
+import { readConfig } from '../../web/lib/config.ts'
 import { DEMO_TWILIO_TOKEN } from './demoContent.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
-if (!existsSync(path.join(root, 'web', process.env.NEXT_DIST_DIR || '.next', 'BUILD_ID'))) {
+const config = readConfig(process.env)
+if (!existsSync(path.join(root, 'web', config.distDir, 'BUILD_ID'))) {
   console.error('No production build: run `npm run build` first.')
   process.exit(1)
 }
 const env = {
   ...process.env,
   CONTENT_DATASET_FILE: path.join(root, 'studio/dataset/call-tracking-demo.ndjson'),
-  TWILIO_AUTH_TOKEN: process.env.TWILIO_AUTH_TOKEN || DEMO_TWILIO_TOKEN,
-  CALL_LOG_FILE: process.env.CALL_LOG_FILE || path.join(root, '.data/calls-demo.sqlite'),
+  TWILIO_AUTH_TOKEN: config.twilioAuthToken || DEMO_TWILIO_TOKEN,
+  CALL_LOG_FILE: config.callLogFile || path.join(root, '.data/calls-demo.sqlite'),
 }
 const child = spawn(process.execPath, [path.join(root, 'web/server/main.ts'), ...process.argv.slice(2)], { cwd: root, env, stdio: 'inherit' })
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal))

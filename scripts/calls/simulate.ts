@@ -12,13 +12,14 @@ import { DEMO_TWILIO_TOKEN } from './demoContent.ts'
 import { simulateCall } from './twilioStandIn.ts'
 
 nextEnv.loadEnvConfig(path.resolve(import.meta.dirname, '../..'), false, { info: () => {}, error: console.error }, true)
+const config = readConfig(process.env)
 const { values } = parseArgs({
   options: {
     to: { type: 'string' },
     from: { type: 'string', default: `+1415555${String(100 + Math.floor(Math.random() * 100)).padStart(4, '0')}` },
     talk: { type: 'string', default: '95' },
     status: { type: 'string', default: 'completed' },
-    site: { type: 'string', default: `http://127.0.0.1:${process.env.PORT || 3000}` },
+    site: { type: 'string', default: `http://127.0.0.1:${config.port ?? 3000}` },
   },
 })
 if (!values.to || !isUsE164(values.to) || !/^\+[1-9]\d{6,14}$/.test(values.from!) || !/^\d+$/.test(values.talk!)) {
@@ -27,8 +28,8 @@ if (!values.to || !isUsE164(values.to) || !/^\+[1-9]\d{6,14}$/.test(values.from!
 }
 const result = await simulateCall({
   site: values.site!,
-  publicUrl: readConfig(process.env).siteUrl.toString(),
-  authToken: process.env.TWILIO_AUTH_TOKEN || DEMO_TWILIO_TOKEN,
+  publicUrl: config.siteUrl.toString(),
+  authToken: config.twilioAuthToken || DEMO_TWILIO_TOKEN,
   to: values.to,
   from: values.from!,
   talkSeconds: Number(values.talk),

@@ -6,6 +6,7 @@ import nextEnv from '@next/env'
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
+import { readConfig } from '../../web/lib/config.ts'
 import { startLocalLake } from './server.ts'
 import { siteEnvOnLake } from './siteEnv.ts'
 
@@ -13,16 +14,18 @@ const root = path.resolve(import.meta.dirname, '../..')
 nextEnv.loadEnvConfig(root, true, console, true)
 const args = process.argv.slice(2)
 const next = path.join(root, 'node_modules/next/dist/bin/next')
+const config = readConfig(process.env)
 const env: NodeJS.ProcessEnv = { ...process.env }
 // A/B enrollment cookies are signed (web/lib/personalization/enrollment.ts): a secret for this session unless .env has one.
-env.SITE_SECRET ||= randomBytes(32).toString('base64url')
+if (!config.siteSecret) env.SITE_SECRET = randomBytes(32).toString('base64url')
 
-if (!process.env.NEXT_PUBLIC_SANITY_PROJECT_ID) {
-  const lakePort = Number(process.env.SANITY_LAKE_PORT || 3334)
-  const sitePort = Number(args[args.indexOf('-p') + 1] || args[args.indexOf('--port') + 1] || process.env.PORT || 3000)
-  const secret = process.env.SANITY_REVALIDATE_SECRET || randomBytes(16).toString('hex')
+if (!config.sanity) {
+  const lakePort = Number(config.lakePort)
+  const sitePort = Number(args[args.indexOf('-p') + 1] || args[args.indexOf('--port') + 1] || config.port || 3000)
+  const secret = config.revalidateSecret || randomBytes(16).toString('hex')
   const lake = await startLocalLake({
-    dataDir: path.resolve(root, process.env.SANITY_LAKE_DATA || 'studio/dataset'),
+    verbose: config.lakeVerbose,
+    dataDir: path.resolve(root, config.lakeDataDir),
     port: lakePort,
     tlsPort: lakePort + 1,
     webhook: { url: `http://127.0.0.1:${sitePort}/api/revalidate`, secret },

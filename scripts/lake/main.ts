@@ -3,13 +3,16 @@
 // SANITY_REVALIDATE_SECRET.
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import { readConfig } from '../../web/lib/config.ts'
 import { startLocalLake } from './server.ts'
 
+const config = readConfig(process.env)
 const { values } = parseArgs({
-  options: { port: { type: 'string', default: process.env.SANITY_LAKE_PORT || '3334' }, data: { type: 'string', default: 'studio/dataset' }, webhook: { type: 'string' } },
+  options: { port: { type: 'string', default: config.lakePort }, data: { type: 'string', default: 'studio/dataset' }, webhook: { type: 'string' } },
 })
-const secret = process.env.SANITY_REVALIDATE_SECRET
+const secret = config.revalidateSecret
 const lake = await startLocalLake({
+  verbose: config.lakeVerbose,
   dataDir: path.resolve(values.data!),
   port: Number(values.port),
   webhook: values.webhook && secret ? { url: values.webhook, secret } : undefined,

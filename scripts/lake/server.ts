@@ -49,6 +49,8 @@ export interface LakeOptions {
   /** Sanity's publish webhook, as configured in sanity.io/manage (docs/local-lake.md). */
   webhook?: { url: string; secret: string }
   log?: (line: string) => void
+  /** Log every request it answers (`SANITY_LAKE_VERBOSE`, read by the scripts that start it). */
+  verbose?: boolean
 }
 
 export interface LocalLake {
@@ -96,7 +98,7 @@ export async function startLocalLake(options: LakeOptions): Promise<LocalLake> {
     const url = new URL(request.url ?? '/', 'http://lake')
     const host = request.headers.host ?? request.headers[':authority'] ?? ''
     requests.push(`${request.method} ${host}${url.pathname}${url.search}`)
-    if (process.env.SANITY_LAKE_VERBOSE) log(`${request.method} ${host}${url.pathname}${url.search}`)
+    if (options.verbose) log(`${request.method} ${host}${url.pathname}${url.search}`)
     if (faults.failWith) return send(response, faults.failWith, { error: 'local lake failure (failWith)', statusCode: faults.failWith })
     cors(request, response)
     if (request.method === 'OPTIONS') {

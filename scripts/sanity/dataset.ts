@@ -1,5 +1,5 @@
 import { createClient, type SanityClient } from '@sanity/client'
-import { SANITY_API_VERSION } from '../../web/lib/config.ts'
+import { readConfig, type Env } from '../../web/lib/config.ts'
 import type { SanityDocumentLike } from '../../web/lib/sanity/localDataset.ts'
 
 /**
@@ -7,16 +7,15 @@ import type { SanityDocumentLike } from '../../web/lib/sanity/localDataset.ts'
  * Both directions use the real client; the CLI scripts beside this file read their settings from
  * the environment (see .env.example).
  */
-export function writeClientFromEnv(env: Record<string, string | undefined> = process.env): SanityClient {
-  const projectId = env.NEXT_PUBLIC_SANITY_PROJECT_ID?.trim()
-  const token = env.SANITY_API_WRITE_TOKEN?.trim()
-  if (!projectId) throw new Error('Set NEXT_PUBLIC_SANITY_PROJECT_ID to the Sanity project to use.')
+export function writeClientFromEnv(env: Env = process.env): SanityClient {
+  const { sanity, sanityWriteToken: token } = readConfig(env)
+  if (!sanity) throw new Error('Set NEXT_PUBLIC_SANITY_PROJECT_ID to the Sanity project to use.')
   if (!token) throw new Error('Set SANITY_API_WRITE_TOKEN to a token with write access (sanity.io/manage → API → Tokens).')
-  const apiHost = env.SANITY_API_HOST?.trim()
+  const { projectId, dataset, apiVersion, apiHost } = sanity
   return createClient({
     projectId,
-    dataset: env.NEXT_PUBLIC_SANITY_DATASET?.trim() || 'production',
-    apiVersion: env.NEXT_PUBLIC_SANITY_API_VERSION?.trim() || SANITY_API_VERSION,
+    dataset,
+    apiVersion,
     token,
     useCdn: false,
     ...(apiHost ? { apiHost, useProjectHostname: false } : {}),

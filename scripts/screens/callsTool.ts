@@ -34,7 +34,7 @@ const DAY = 24 * 60 * MINUTE
 
 const settings = voiceSettings(DEMO_CALL_TRACKING)
 const rules = { pool: settings.pool, campaignNumbers: settings.campaignNumbers, minTalkSeconds: settings.minTalkSeconds, firstCallerDays: settings.firstCallerDays }
-const hashSecret = callerHashSecret({ TWILIO_AUTH_TOKEN: DEMO_TWILIO_TOKEN })
+const hashSecret = callerHashSecret({ callerHashKey: undefined, twilioAuthToken: DEMO_TWILIO_TOKEN })
 
 /** One ad visit (null: a call to a pool number no visit holds) and the call made from it. */
 interface Played {

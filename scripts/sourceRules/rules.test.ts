@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { commentsOf, findingsOf, MAX_LINES, readmeFindings } from './rules'
+import { commentsOf, envReadsOf, findingsOf, MAX_LINES, readmeFindings } from './rules'
 
 describe('comments naming an issue number', () => {
   it('finds them in line, block, trailing and JSX comments, on the line where the number is', () => {
@@ -51,5 +51,42 @@ describe('the README rule', () => {
     expect(readmeFindings(readme, ['docs/serving.md', 'docs/testing.md'])).toEqual([])
     expect(readmeFindings(readme, ['docs/serving.md', 'docs/calls.md'])).toEqual(['docs/calls.md is not linked: add a line for it to the README\'s documentation list'])
     expect(readmeFindings('line\n'.repeat(151), [])).toEqual(['151 lines (at most 150): move a topic to docs/'])
+  })
+})
+
+describe('named environment variables outside the configuration modules', () => {
+  it('finds process.env.X, process.env["X"], import.meta.env.X, destructuring, and a configured variable read off any object', () => {
+    const text = [
+      "const port = process.env.PORT || 3000",
+      "const token = process.env['TWILIO_AUTH_TOKEN']",
+      'const { SANITY_LAKE_DATA, NODE_ENV } = process.env',
+      'const host = import.meta.env.SANITY_API_HOST',
+      'export const secret = (env: Record<string, string>) => env.SITE_SECRET',
+    ].join('\n')
+    expect(envReadsOf('scripts/x.ts', text)).toEqual([
+      'line 1: reads PORT from the environment: read it through web/lib/config (studio/env.ts for the Studio)',
+      'line 2: reads TWILIO_AUTH_TOKEN from the environment: read it through web/lib/config (studio/env.ts for the Studio)',
+      'line 3: reads SANITY_LAKE_DATA from the environment: read it through web/lib/config (studio/env.ts for the Studio)',
+      'line 4: reads SANITY_API_HOST from the environment: read it through web/lib/config (studio/env.ts for the Studio)',
+      'line 5: reads SITE_SECRET from an environment object: read it through web/lib/config (studio/env.ts for the Studio)',
+    ])
+    expect(findingsOf('web/lib/x.ts', text)).toHaveLength(5)
+  })
+
+  it('leaves the framework’s own variables, writes, the whole environment passed on, the configuration modules and tests alone', () => {
+    const text = [
+      "if (process.env.NODE_ENV !== 'production' || process.env.NEXT_RUNTIME === 'edge' || process.env.NEXT_PHASE) {}",
+      "process.env.SITE_SECRET = 'x'",
+      'const config = readConfig(process.env)',
+      "spawn('node', [], { env: { ...process.env, PORT: '3000' } })",
+    ].join('\n')
+    expect(envReadsOf('web/server/x.ts', text)).toEqual([])
+    const reading = 'const port = process.env.PORT\n'
+    expect(envReadsOf('web/lib/config.ts', reading)).toEqual([])
+    expect(envReadsOf('web/lib/config/env.ts', reading)).toEqual([])
+    expect(envReadsOf('studio/env.ts', reading)).toEqual([])
+    expect(envReadsOf('web/lib/x.test.ts', reading)).toEqual([])
+    expect(envReadsOf('tests/e2e/x.ts', reading)).toEqual([])
+    expect(envReadsOf('bench/x.ts', reading)).toEqual([])
   })
 })

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache'
+import { serverConfig } from '@/lib/config'
 import type { PersonalizedRoute } from '@/lib/personalization/variant'
 import { getAddressSlugs, getSettings } from './loaders'
 import { getPersonalizedRoutes } from './personalized'
@@ -7,12 +8,11 @@ import { getPersonalizedRoutes } from './personalized'
  * What the proxy knows about addresses, from the content: the addresses content exists at (it
  * answers unknown paths with the prebuilt not-found page, fully rendered HTML, status 404, and logs
  * them) and the pages that read ad inputs. A publish reloads them (forgetRouteLists, from the
- * webhook); otherwise each list is refreshed every ROUTES_TTL_MS in the
+ * webhook); otherwise each list is refreshed every CONTENT_REFRESH_SECONDS (default 30) in the
  * background (the last list answers meanwhile), so a page published in the Studio is reachable,
  * and personalized, within that time; if the Content Lake cannot be reached, the last known list
  * is kept for another period.
  */
-const ROUTES_TTL_MS = 30_000
 
 /**
  * Every list of this process, so a publish webhook can drop them at once (forgetRouteLists). On
@@ -38,7 +38,7 @@ export async function forgetRouteLists(): Promise<void> {
 function refreshedList<T extends object>(what: string, load: () => Promise<T>) {
   const cache = new LRUCache<'list', T>({
     max: 1,
-    ttl: ROUTES_TTL_MS,
+    ttl: serverConfig().contentRefreshSeconds * 1000,
     allowStale: true,
     fetchMethod: async (_key, stale) => {
       try {

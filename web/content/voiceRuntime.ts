@@ -12,7 +12,7 @@ const recorder = voiceRecorder(configuredVoiceDb)
 
 export function voiceDeps(): VoiceDeps {
   return {
-    authToken: process.env.TWILIO_AUTH_TOKEN ?? '',
+    authToken: serverConfig().twilioAuthToken ?? '',
     siteUrl: serverConfig().siteUrl,
     callerSecret: callerHashSecret(),
     settings: () => cache.get(),

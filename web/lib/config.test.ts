@@ -61,3 +61,12 @@ describe('shared caches a publish purges', () => {
     expect(checkEnv({ SHARED_CACHE_TTL_SECONDS: '0' }).errors.join()).toMatch(/SHARED_CACHE_TTL_SECONDS/)
   })
 })
+
+describe('how often the content is read again', () => {
+  it('is 30 seconds unless CONTENT_REFRESH_SECONDS says otherwise, and a bad value is named', () => {
+    expect(readConfig({}).contentRefreshSeconds).toBe(30)
+    expect(readConfig({ CONTENT_REFRESH_SECONDS: '2' }).contentRefreshSeconds).toBe(2)
+    expect(readConfig({ CONTENT_REFRESH_SECONDS: '0' }).contentRefreshSeconds).toBe(30)
+    expect(checkEnv({ CONTENT_REFRESH_SECONDS: 'soon' }).errors).toEqual(['CONTENT_REFRESH_SECONDS must be a whole number of seconds (1–9999).'])
+  })
+})

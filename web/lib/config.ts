@@ -22,6 +22,7 @@ export { edgePurgeConfigured, type Config, type EdgeConfig, type RemoteSanityCon
 export { studioConfig } from './config/studio.ts'
 
 const DEFAULT_SHARED_CACHE_TTL_SECONDS = 5
+const DEFAULT_CONTENT_REFRESH_SECONDS = 30
 
 /**
  * The configuration an environment describes. Invalid values are left unset here (checkEnv has
@@ -69,7 +70,16 @@ export function readConfig(env: Env): Config {
       : null,
     outboxFile: valid.OUTBOX_FILE,
     onVercel: Boolean(valid.VERCEL),
+    contentRefreshSeconds: valid.CONTENT_REFRESH_SECONDS ? Number(valid.CONTENT_REFRESH_SECONDS) : DEFAULT_CONTENT_REFRESH_SECONDS,
     lakePort: valid.SANITY_LAKE_PORT ?? '3334',
+    twilioAuthToken: valid.TWILIO_AUTH_TOKEN,
+    callerHashKey: valid.CALLER_HASH_KEY,
+    conversionsFeed: valid.CONVERSIONS_FEED_USER && valid.CONVERSIONS_FEED_PASSWORD ? { user: valid.CONVERSIONS_FEED_USER, password: valid.CONVERSIONS_FEED_PASSWORD } : null,
+    distDir: valid.NEXT_DIST_DIR ?? '.next',
+    sanityWriteToken: valid.SANITY_API_WRITE_TOKEN,
+    lakeDataDir: valid.SANITY_LAKE_DATA ?? 'studio/dataset',
+    lakeVerbose: Boolean(valid.SANITY_LAKE_VERBOSE),
+    chromePath: valid.CHROME_PATH ?? '/usr/bin/chromium',
     edge: {
       varnish: valid.VARNISH_PURGE_URLS ?? [],
       cloudflare:

@@ -127,11 +127,14 @@ const cache = new PageCache({ maxBytes: PAGE_CACHE_MAX_BYTES, ttlMs: PAGE_CACHE_
 // Which pages run a test or read ad inputs, from the content through the module the request hook's list
 // runs (imported here: content modules load after NODE_ENV is set); read before the server listens.
 const { personalizedRoutesFrom, nextTestChange, readShapeContent } = await import('../content/pageShapes.ts')
-const shapes = new PageShapes(async () => {
-  const content = await readShapeContent(config)
-  const now = Date.now()
-  return { routes: personalizedRoutesFrom(content, now), nextChange: nextTestChange(content.pages, now) }
-})
+const shapes = new PageShapes(
+  async () => {
+    const content = await readShapeContent(config)
+    const now = Date.now()
+    return { routes: personalizedRoutesFrom(content, now), nextChange: nextTestChange(content.pages, now) }
+  },
+  { refreshMs: config.contentRefreshSeconds * 1000 },
+)
 await shapes.start()
 // A publish received by any instance (a tag invalidation over Redis, or this one's webhook)
 // empties this instance's page copies too, and its list of pages is read again.
@@ -142,7 +145,7 @@ onInvalidation(() => {
 /** Draft sessions exactly as Next accepts them: this build's preview id. */
 function buildPreviewModeId(): string {
   try {
-    const manifest = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '..', process.env.NEXT_DIST_DIR || '.next', 'prerender-manifest.json'), 'utf8')) as { preview?: { previewModeId?: string } }
+    const manifest = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '..', config.distDir, 'prerender-manifest.json'), 'utf8')) as { preview?: { previewModeId?: string } }
     return manifest.preview?.previewModeId ?? ''
   } catch {
     return ''

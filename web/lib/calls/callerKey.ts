@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto'
+import { serverConfig, type Config } from '../config.ts'
 
 /**
  * A caller as the first-caller rule remembers them: HMAC-SHA256 of the E.164 number with a key of the site's
@@ -10,7 +11,7 @@ export function callerKey(secret: string, e164: string): string {
   return createHmac('sha256', secret).update(e164, 'utf8').digest('base64url')
 }
 
-export function callerHashSecret(env: Readonly<Record<string, string | undefined>> = process.env): string {
-  if (env.CALLER_HASH_KEY) return env.CALLER_HASH_KEY
-  return createHmac('sha256', env.TWILIO_AUTH_TOKEN ?? '').update('caller-key').digest('base64url')
+export function callerHashSecret({ callerHashKey, twilioAuthToken }: Pick<Config, 'callerHashKey' | 'twilioAuthToken'> = serverConfig()): string {
+  if (callerHashKey) return callerHashKey
+  return createHmac('sha256', twilioAuthToken ?? '').update('caller-key').digest('base64url')
 }

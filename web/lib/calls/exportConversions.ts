@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely'
 import { conversionFile, type ConversionFile, type ExportKind } from './googleAds.ts'
 import { noteExported, qualifiedClickCalls } from './store.ts'
 import type { Database } from '../db/schema.ts'
+import { serverConfig, type Config } from '../config.ts'
 import type { VoiceSettings } from './settings.ts'
 
 /** The conversion file the CLI prints and the feed serves (the same bytes), noting which clicks were handed over. */
@@ -25,10 +26,9 @@ export function parseSince(value: string | null | undefined): number | null {
  * (both must be set), else whether the Authorization header carries them. Both sides are hashed first, so the
  * comparison takes the same time whatever the lengths.
  */
-export function feedCredentialsMatch(authorization: string | null, env: Readonly<Record<string, string | undefined>> = process.env): boolean | null {
-  const user = env.CONVERSIONS_FEED_USER ?? ''
-  const password = env.CONVERSIONS_FEED_PASSWORD ?? ''
-  if (!user || !password) return null
+export function feedCredentialsMatch(authorization: string | null, feed: Config['conversionsFeed'] = serverConfig().conversionsFeed): boolean | null {
+  if (!feed) return null
+  const { user, password } = feed
   const given = /^Basic ([A-Za-z0-9+/=]+)$/i.exec(authorization?.trim() ?? '')?.[1]
   const decoded = given ? Buffer.from(given, 'base64').toString('utf8') : ''
   const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest()

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { readConfig } from '../config'
 import { openVoiceDb } from './db'
 import { exportConversions, feedCredentialsMatch, parseSince } from './exportConversions'
 import { BRAID_HEADER, conversionFile, GCLID_HEADER, localTime, sha256Hex } from './googleAds'
@@ -80,13 +81,13 @@ describe('Google Ads offline click conversions', () => {
   })
 
   it('guards the feed with basic auth: 404 unset, mismatch refused, the pair accepted', () => {
-    const env = { CONVERSIONS_FEED_USER: 'ads', CONVERSIONS_FEED_PASSWORD: 's3cret' }
+    const feed = readConfig({ CONVERSIONS_FEED_USER: 'ads', CONVERSIONS_FEED_PASSWORD: 's3cret' }).conversionsFeed
     const basic = (text: string) => `Basic ${Buffer.from(text).toString('base64')}`
-    expect(feedCredentialsMatch(basic('ads:s3cret'), {})).toBeNull()
-    expect(feedCredentialsMatch(null, env)).toBe(false)
-    expect(feedCredentialsMatch(basic('ads:wrong'), env)).toBe(false)
-    expect(feedCredentialsMatch('Bearer abc', env)).toBe(false)
-    expect(feedCredentialsMatch(basic('ads:s3cret'), env)).toBe(true)
+    expect(feedCredentialsMatch(basic('ads:s3cret'), readConfig({}).conversionsFeed)).toBeNull()
+    expect(feedCredentialsMatch(null, feed)).toBe(false)
+    expect(feedCredentialsMatch(basic('ads:wrong'), feed)).toBe(false)
+    expect(feedCredentialsMatch('Bearer abc', feed)).toBe(false)
+    expect(feedCredentialsMatch(basic('ads:s3cret'), feed)).toBe(true)
     expect(parseSince('2026-11-01')).toBe(Date.UTC(2026, 10, 1))
     expect(parseSince('yesterday')).toBeNull()
   })

@@ -44,6 +44,8 @@ const buildEnvSchema = () =>
       SANITY_API_HOST: z.string().refine(isHttpUrl, 'SANITY_API_HOST must be an http(s) URL.'),
       SANITY_API_READ_TOKEN: z.string(),
       SANITY_REVALIDATE_SECRET: z.string(),
+      /** `npm run seed` / `npm run export` (scripts/sanity): a token with write access to the project. */
+      SANITY_API_WRITE_TOKEN: z.string(),
       /** Tests only: the webhook handler skips its wait for the Content Lake's read-after-write consistency. */
       SANITY_WEBHOOK_SKIP_CONSISTENCY_WAIT: z.string(),
       SANITY_STUDIO_ORIGIN: z.string(),
@@ -75,6 +77,14 @@ const buildEnvSchema = () =>
       /** Set by Vercel on its builds and functions. */
       VERCEL: z.string(),
       SANITY_LAKE_PORT: z.string().regex(/^\d{1,5}$/, 'SANITY_LAKE_PORT must be a port number.'),
+      /** `npm run dev`: the folder the local Content Lake keeps its dataset in (default studio/dataset). */
+      SANITY_LAKE_DATA: z.string(),
+      /** The local Content Lake prints every request it answers. */
+      SANITY_LAKE_VERBOSE: z.string(),
+      /** The folder of the production build under web/ (default .next): tests build a second copy beside the first. */
+      NEXT_DIST_DIR: z.string().regex(/^\.?[\w.-]+$/, 'NEXT_DIST_DIR must be a folder name inside web/ (like .next).'),
+      /** Tools that drive Chromium (screenshots, the browser tests): its executable (default /usr/bin/chromium). */
+      CHROME_PATH: z.string(),
       /** Varnish instances (shipped deploy/varnish.vcl) a publish sends its BAN to: http(s) URLs, comma-separated. */
       VARNISH_PURGE_URLS: z.string().transform((list, context) => {
         const urls = list.split(',').map((part) => part.trim()).filter(Boolean)
@@ -89,6 +99,8 @@ const buildEnvSchema = () =>
       FASTLY_API_TOKEN: z.string(),
       /** Tests only: a loopback stand-in of Fastly's API (default https://api.fastly.com). */
       FASTLY_API_URL: z.string().refine(isHttpUrl, 'FASTLY_API_URL must be an http(s) URL.'),
+      /** How often each instance reads again which pages exist and which run a test or read ad inputs (default 30). */
+      CONTENT_REFRESH_SECONDS: z.string().regex(/^[1-9]\d{0,3}$/, 'CONTENT_REFRESH_SECONDS must be a whole number of seconds (1–9999).'),
       SHARED_CACHE_TTL_SECONDS: z.string().regex(/^[1-9]\d{0,3}$/, 'SHARED_CACHE_TTL_SECONDS must be a whole number of seconds (1–9999).'),
       /** Call tracking (docs/calls.md): signs Twilio's voice webhooks; keys the first-time-caller hash; the conversions feed's login. */
       TWILIO_AUTH_TOKEN: z.string(),

@@ -40,6 +40,27 @@ export interface Config {
   outboxFile: string | undefined
   /** Running on Vercel (its VERCEL variable): no shared disk, many short-lived instances. */
   onVercel: boolean
+  /**
+   * How often each instance reads again, in the background, which pages exist and which run a test or read ad
+   * inputs (a publish reloads them at once): a page published while a webhook was lost is reachable within it.
+   */
+  contentRefreshSeconds: number
+  /** Call tracking (docs/calls.md): Twilio's token, which signs its voice webhooks. */
+  twilioAuthToken: string | undefined
+  /** Keys the first-time-caller hash; unset, a key derived from the Twilio token. */
+  callerHashKey: string | undefined
+  /** The Google Ads conversions feed's basic-auth login, when both halves are set. */
+  conversionsFeed: { user: string; password: string } | null
+  /** The production build's folder under web/ (NEXT_DIST_DIR, default .next). */
+  distDir: string
+  /** A Sanity token with write access, for `npm run seed` and `npm run export`. */
+  sanityWriteToken: string | undefined
+  /** `npm run dev`: where the local Content Lake keeps its dataset (relative to the repository; default studio/dataset). */
+  lakeDataDir: string
+  /** The local Content Lake prints every request (SANITY_LAKE_VERBOSE). */
+  lakeVerbose: boolean
+  /** Chromium for tools that drive a browser (CHROME_PATH). */
+  chromePath: string
   /** The local Content Lake's HTTP port (scripts/lake), when no project is configured. */
   lakePort: string
   /** Shared caches in front of the site (CDN, Varnish) that a publish purges by content tag (docs/shared-caches.md). */

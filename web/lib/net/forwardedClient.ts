@@ -7,7 +7,7 @@
  *   client's own claim unless a reverse proxy in front overwrites it (docs/ab-testing.md: the host table).
  * The last address of the list: the one the nearest proxy added.
  */
-export function forwardedClient(headers: Headers, env: Record<string, string | undefined> = process.env): string {
-  const header = env.VERCEL === '1' ? (headers.get('x-vercel-forwarded-for') ?? headers.get('x-forwarded-for')) : headers.get('x-forwarded-for')
+export function forwardedClient(headers: Headers, onVercel: boolean): string {
+  const header = onVercel ? (headers.get('x-vercel-forwarded-for') ?? headers.get('x-forwarded-for')) : headers.get('x-forwarded-for')
   return header?.split(',').at(-1)?.trim() || 'unknown'
 }

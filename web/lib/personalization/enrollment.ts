@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { serverConfig } from '../config.ts'
 
 /**
  * A/B enrollment is signed: the version cookie's value is `<version>.<visitor id>.<signature>`, the
@@ -18,8 +19,7 @@ export interface Enrollment {
 const FALLBACK = Symbol.for('pest-site.enrollmentSecret')
 
 /** SITE_SECRET, else this process's own random one. */
-export function siteSecret(env: Record<string, string | undefined> = process.env): string {
-  const configured = env.SITE_SECRET?.trim()
+export function siteSecret(configured: string | undefined = serverConfig().siteSecret): string {
   if (configured) return configured
   const global = globalThis as unknown as Record<symbol, string | undefined>
   return (global[FALLBACK] ??= randomBytes(32).toString('base64url'))

@@ -4,6 +4,7 @@ import { takeBeacon } from '@/lib/taps/beacon'
 import { MAX_TAP_BYTES } from '@/lib/taps/tap'
 import { boundedText } from '@/lib/net/boundedText'
 import { forwardedClient } from '@/lib/net/forwardedClient'
+import { serverConfig } from '@/lib/config'
 import { pageFacts } from '@/content/servedFacts'
 
 /**
@@ -18,7 +19,7 @@ export async function POST(request: NextRequest) {
   if (body === null) return Response.json({ message: 'Body too large.' }, { status: 413, headers: { connection: 'close' } })
   const answer = await takeBeacon(
     body,
-    { client: forwardedClient(request.headers), cookie: request.headers.get('cookie') ?? undefined, userAgent: request.headers.get('user-agent') ?? undefined },
+    { client: forwardedClient(request.headers, serverConfig().onVercel), cookie: request.headers.get('cookie') ?? undefined, userAgent: request.headers.get('user-agent') ?? undefined },
     { facts: pageFacts, recorder: configuredRecorder, taps: tapLimiter, visits: visitLimiter },
   )
   return answer.status === 204 ? new Response(null, { status: 204 }) : Response.json({ message: answer.message }, { status: answer.status })
