@@ -1,5 +1,6 @@
 /**
- * The import graph of web/: imports that run upward between layers, import cycles, and the largest files.
+ * The import graph of the repository (web/, studio/, scripts/, tests/, bench/ and the configuration files at the
+ * top): import cycles anywhere, imports of web/ that run upward between layers, and the largest files of web/.
  * `npm run graph` prints it and exits 1 when an import runs upward or a cycle exists (so CI can keep it at 0).
  *
  * Layers, lowest first. A file may import from its own layer or any lower one, never from a higher one:
@@ -21,6 +22,10 @@ import { fileURLToPath } from 'node:url'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const webDir = path.join(root, 'web')
+/** Where the repository's own code is: every import between these files counts for cycles. */
+const CODE_DIRS = ['web', 'studio', 'scripts', 'tests', 'bench']
+const CODE = /\.(ts|tsx|mts|mjs|js)$/
+const TEST_FILE = /\.(test|e2e|probe)\.tsx?$/
 
 const LAYERS: { name: string; prefixes: string[] }[] = [
   { name: 'generated', prefixes: ['web/sanity.types.ts', 'web/next-env.d.ts', 'web/data/'] },
@@ -38,10 +43,10 @@ function layerOf(file: string): number {
 
 function walk(dir: string, out: string[] = []): string[] {
   for (const name of readdirSync(dir)) {
-    if (name === 'node_modules' || name.startsWith('.next')) continue
+    if (name === 'node_modules' || name.startsWith('.')) continue
     const full = path.join(dir, name)
     if (statSync(full).isDirectory()) walk(full, out)
-    else if (/\.(ts|tsx|mjs)$/.test(name) && !/\.test\.tsx?$/.test(name)) out.push(full)
+    else if (CODE.test(name) && !name.endsWith('.d.ts')) out.push(full)
   }
   return out
 }
@@ -54,25 +59,30 @@ function resolveSpecifier(from: string, specifier: string): string | undefined {
   else if (specifier.startsWith('#/')) base = path.join(webDir, specifier.slice(2))
   else if (specifier.startsWith('.')) base = path.resolve(path.dirname(from), specifier)
   else return undefined
-  const candidates = [base, `${base}.ts`, `${base}.tsx`, `${base}.mjs`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')]
+  const candidates = [base, `${base}.ts`, `${base}.tsx`, `${base}.mjs`, `${base}.js`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')]
   return candidates.find((candidate) => existsSync(candidate) && statSync(candidate).isFile())
 }
 
-const files = walk(webDir)
+const topFiles = readdirSync(root).filter((name) => CODE.test(name)).map((name) => path.join(root, name))
+const allFiles = [...CODE_DIRS.filter((dir) => existsSync(path.join(root, dir))).flatMap((dir) => walk(path.join(root, dir))), ...topFiles]
+/** web/'s own code, tests aside: what the layers and the web/lib folders are about. */
+const files = allFiles.filter((file) => file.startsWith(webDir + path.sep) && !TEST_FILE.test(file) && !file.endsWith('.js'))
 const rel = (file: string) => path.relative(root, file)
+/** Every file of the repository and the repository files it imports. */
+const repoGraph = new Map<string, string[]>()
+for (const file of allFiles) {
+  const targets = [...readFileSync(file, 'utf8').matchAll(SPECIFIER)].map((match) => resolveSpecifier(file, (match[1] ?? match[2])!))
+  repoGraph.set(rel(file), [...new Set(targets.filter((target): target is string => target !== undefined).map(rel))])
+}
 const graph = new Map<string, string[]>()
 const upward: string[] = []
-for (const file of files) {
-  const source = readFileSync(file, 'utf8')
-  const targets: string[] = []
-  for (const match of source.matchAll(SPECIFIER)) {
-    const target = resolveSpecifier(file, (match[1] ?? match[2])!)
-    if (!target || !target.startsWith(webDir + path.sep)) continue
-    targets.push(rel(target))
-    const [fromLayer, toLayer] = [layerOf(rel(file)), layerOf(rel(target))]
-    if (fromLayer >= 0 && toLayer > fromLayer) upward.push(`${rel(file)} → ${rel(target)}  (${LAYERS[fromLayer]!.name} → ${LAYERS[toLayer]!.name})`)
+for (const file of files.map(rel)) {
+  const targets = repoGraph.get(file)!.filter((target) => target.startsWith('web/'))
+  for (const target of targets) {
+    const [fromLayer, toLayer] = [layerOf(file), layerOf(target)]
+    if (fromLayer >= 0 && toLayer > fromLayer) upward.push(`${file} → ${target}  (${LAYERS[fromLayer]!.name} → ${LAYERS[toLayer]!.name})`)
   }
-  graph.set(rel(file), targets)
+  graph.set(file, targets)
 }
 
 /** Tarjan's strongly connected components: every component with more than one node, or a node importing itself, is a cycle. */
@@ -108,7 +118,7 @@ function cyclesOf(edges: Map<string, Iterable<string>>): string[][] {
   for (const node of edges.keys()) if (!indices.has(node)) visit(node)
   return found
 }
-const cycles = cyclesOf(graph)
+const cycles = cyclesOf(repoGraph)
 
 // web/lib's folders: which imports lead from one folder to another, and the loops among folders.
 const LIB = 'web/lib/'
@@ -140,11 +150,14 @@ const largest = files
   .sort((a, b) => b.lines - a.lines)
   .slice(0, 8)
 
-console.log(`files: ${graph.size}, imports inside web/: ${[...graph.values()].reduce((sum, list) => sum + list.length, 0)}`)
+console.log(`files: ${repoGraph.size} (web/ without its tests: ${graph.size}), imports between them: ${[...repoGraph.values()].reduce((sum, list) => sum + list.length, 0)}`)
 console.log(`upward imports: ${upward.length}`)
 for (const line of upward) console.log(`  ${line}`)
-console.log(`cycles: ${cycles.length}`)
-for (const cycle of cycles) console.log(`  ${cycle.join(' ↔ ')}`)
+console.log(`cycles (anywhere in the repository): ${cycles.length}`)
+for (const cycle of cycles) {
+  console.log(`  ${cycle.join(' ↔ ')}`)
+  for (const file of cycle) for (const target of repoGraph.get(file)!.filter((target) => cycle.includes(target))) console.log(`    ${file} → ${target}`)
+}
 console.log(`loops among web/lib folders: ${libLoops.length}`)
 for (const loop of libLoops) {
   const known = knownLoop(loop)

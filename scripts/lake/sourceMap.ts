@@ -1,4 +1,4 @@
-import type { LakeDocument } from './store.ts'
+import type { LakeDocument } from './document.ts'
 
 /**
  * A Content Source Map for a query's answer (the `resultSourceMap` the Content Lake adds when asked):

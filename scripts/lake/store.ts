@@ -3,6 +3,7 @@ import { evaluate, parse } from 'groq-js'
 import { randomUUID } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import type { LakeDocument } from './document.ts'
 import { sourceMapOf, type ContentSourceMap } from './sourceMap.ts'
 
 /**
@@ -11,7 +12,7 @@ import { sourceMapOf, type ContentSourceMap } from './sourceMap.ts'
  * publish in the Studio shows up in `git diff`. Every change is one transaction: it gets a new
  * revision, a history entry and one listener event per changed document.
  */
-export type LakeDocument = { _id: string; _type: string; _rev?: string; _createdAt?: string; _updatedAt?: string } & Record<string, unknown>
+export type { LakeDocument } from './document.ts'
 
 export interface DocumentChange {
   id: string
