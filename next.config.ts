@@ -1,6 +1,6 @@
 import nextEnv from '@next/env'
 import type { NextConfig } from 'next'
-import { assertEnv } from './web/lib/config.ts'
+import { assertEnv, readConfig } from './web/lib/config.ts'
 import { optimizedImageHosts } from './web/lib/imageHosts.ts'
 import { commonHeaders, headerOptionsFor, pageCsp, studioCsp } from './web/lib/securityHeaders.ts'
 import path from 'node:path'
@@ -12,18 +12,18 @@ const rootDir = path.dirname(fileURLToPath(import.meta.url))
 // top level, so load it here; `true` forces a reload even though Next already loaded web/.env*.
 nextEnv.loadEnvConfig(rootDir, process.env.NODE_ENV !== 'production', console, true)
 
-// The site's own settings: validated (errors stop the build) and typed in web/lib/config.ts. The
-// variables read directly below (NODE_ENV, NEXT_DIST_DIR, SITE_CACHE) only steer the build itself.
+// The site's own settings: validated (errors stop the build) and typed in web/lib/config.ts.
 assertEnv(process.env)
+const config = readConfig(process.env)
 const headerOptions = headerOptionsFor(process.env, process.env.NODE_ENV === 'production')
 
 const nextConfig: NextConfig = {
   // Tests build a second copy of the site against a Content Lake stand-in into its own folder.
-  distDir: process.env.NEXT_DIST_DIR || '.next',
+  distDir: config.distDir,
   // ISR and data cache: in memory with a byte cap, or shared by every instance on Redis when
   // REDIS_URL is set (web/server/cache/cacheHandler.ts). Next's own copies would be unbounded.
   // SITE_CACHE=next keeps Next's own cache instead (for `npm run bench:storage`'s "before").
-  ...(process.env.SITE_CACHE === 'next' ? {} : { cacheHandler: path.join(rootDir, 'web/server/cache/cacheHandler.ts'), cacheMaxMemorySize: 0 }),
+  ...(config.nextOwnCache ? {} : { cacheHandler: path.join(rootDir, 'web/server/cache/cacheHandler.ts'), cacheMaxMemorySize: 0 }),
   poweredByHeader: false,
   // The request hook (web/proxy.ts) redirects an address with a trailing slash itself, with the security
   // headers; Next's own redirect carries none.
@@ -37,7 +37,8 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   // app/global-not-found.tsx answers unknown addresses, so no page carries the whole 404 page in its flight data.
   experimental: { globalNotFound: true },
-  typescript: { tsconfigPath: '../tsconfig.json' },
+  // npm test's build skips the type check its static checks ran already (BUILD_TYPECHECK=off, scripts/testBuild.ts).
+  typescript: { tsconfigPath: '../tsconfig.json', ignoreBuildErrors: !config.buildTypecheck },
   turbopack: { root: rootDir },
   outputFileTracingRoot: rootDir,
   async headers() {

@@ -75,6 +75,8 @@ export function readConfig(env: Env): Config {
     twilioAuthToken: valid.TWILIO_AUTH_TOKEN,
     callerHashKey: valid.CALLER_HASH_KEY,
     conversionsFeed: valid.CONVERSIONS_FEED_USER && valid.CONVERSIONS_FEED_PASSWORD ? { user: valid.CONVERSIONS_FEED_USER, password: valid.CONVERSIONS_FEED_PASSWORD } : null,
+    nextOwnCache: valid.SITE_CACHE === 'next',
+    buildTypecheck: valid.BUILD_TYPECHECK !== 'off',
     distDir: valid.NEXT_DIST_DIR ?? '.next',
     sanityWriteToken: valid.SANITY_API_WRITE_TOKEN,
     lakeDataDir: valid.SANITY_LAKE_DATA ?? 'studio/dataset',

@@ -83,6 +83,10 @@ const buildEnvSchema = () =>
       SANITY_LAKE_VERBOSE: z.string(),
       /** The folder of the production build under web/ (default .next): tests build a second copy beside the first. */
       NEXT_DIST_DIR: z.string().regex(/^\.?[\w.-]+$/, 'NEXT_DIST_DIR must be a folder name inside web/ (like .next).'),
+      /** `next`: the build keeps Next's own ISR cache instead of web/server/cache (`npm run bench:storage`'s "before"). */
+      SITE_CACHE: z.enum(['site', 'next'], { error: 'SITE_CACHE must be site or next.' }),
+      /** `off`: `next build` leaves type checking to `npm run typecheck` (npm test's build: its static checks ran it already). */
+      BUILD_TYPECHECK: z.enum(['on', 'off'], { error: 'BUILD_TYPECHECK must be on or off.' }),
       /** Tools that drive Chromium (screenshots, the browser tests): its executable (default /usr/bin/chromium). */
       CHROME_PATH: z.string(),
       /** Varnish instances (shipped deploy/varnish.vcl) a publish sends its BAN to: http(s) URLs, comma-separated. */

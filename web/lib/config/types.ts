@@ -51,6 +51,10 @@ export interface Config {
   callerHashKey: string | undefined
   /** The Google Ads conversions feed's basic-auth login, when both halves are set. */
   conversionsFeed: { user: string; password: string } | null
+  /** The build keeps Next's own ISR cache instead of web/server/cache (SITE_CACHE=next, for a bench's comparison). */
+  nextOwnCache: boolean
+  /** Whether `next build` checks types itself (BUILD_TYPECHECK, default on). */
+  buildTypecheck: boolean
   /** The production build's folder under web/ (NEXT_DIST_DIR, default .next). */
   distDir: string
   /** A Sanity token with write access, for `npm run seed` and `npm run export`. */
