@@ -10,5 +10,6 @@ export default defineConfig({
     environment: 'node',
     setupFiles: ['tests/support/countUnit.ts'],
     globalSetup: ['tests/support/countUnitGlobal.ts'],
+    reporters: ['default', './tests/support/slowestFiles.ts'],
   },
 })

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { stripVTControlCharacters } from 'node:util'
 import { createVitest } from 'vitest/node'
+import { SHARED_SITE_PORTS } from '../tests/e2e/ports.ts'
 
 /**
  * Runs every test of the given e2e files alone, one `vitest run -t` per test on the current test build
@@ -14,7 +15,7 @@ import { createVitest } from 'vitest/node'
  *
  * Names come from Vitest's own collection (the files are run for their `describe`/`it` calls, so
  * `it.each` cases carry their real names); the collection skips the global setup, which would start
- * the site only to list names, and provides the base URL it would have. Each test then runs under the
+ * the site only to list names, and provides the addresses it would have. Each test then runs under the
  * e2e config with its global setup, as in `npm run test:e2e`. With `--list`, only the names are printed.
  */
 const ROOT = path.resolve(import.meta.dirname, '..')
@@ -41,7 +42,7 @@ async function testNames(files: string[]): Promise<Map<string, string[]>> {
           if (!config.test) return
           config.test.globalSetup = []
           // What the global setup would provide, for files that read it when they load (its port only).
-          config.test.provide = { ...config.test.provide, baseUrl: `http://127.0.0.1:${process.env.E2E_PORT || 3107}` }
+          config.test.provide = { ...config.test.provide, siteUrls: SHARED_SITE_PORTS.map((port) => `http://127.0.0.1:${port}`) }
         },
       },
     ],
@@ -67,7 +68,7 @@ function runAlone(file: string, name: string, count: number): Row {
   const started = performance.now()
   const run = spawnSync(
     process.execPath,
-    [path.join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--config', CONFIG, file, '-t', exactNamePattern(name)],
+    [path.join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--config', CONFIG, '--maxWorkers=1', file, '-t', exactNamePattern(name)],
     { cwd: ROOT, encoding: 'utf8', env: process.env, maxBuffer: 64 * 1024 * 1024 },
   )
   const seconds = (performance.now() - started) / 1000

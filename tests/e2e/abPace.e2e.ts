@@ -1,117 +1,61 @@
-import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook'
 import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startLocalLake, type LocalLake } from '../../scripts/lake/server'
-import { siteEnvOnLake } from '../../scripts/lake/siteEnv'
-import { verifiedEnrollment } from '../../web/lib/personalization/enrollment'
-import { bundledDocuments } from '../../web/lib/sanity/localDataset'
-import { startSite, TEST_SITE_SECRET, type NextServer } from './nextServer'
+import { burstFigures, endTest, PAGE, paceScenario, startPaceSites, visit, type PaceSites } from '../support/abPace'
 
 /**
- * An A/B test at a real site's pace, on `npm start` (the front and Next) and on plain `next start` (the
- * request hook alone), both on the production build with content from the local Content Lake: a page runs
- * a 50/50 test; a crawler and visitors come with 30–60 s of quiet between them (long enough for every
- * short-lived copy and list to lapse), and a first visit after the quiet still gets a version and its
- * signed cookie. Then 200 first visits: at least 190 carry a signed cookie, split within ±10 points. Then
- * the test is ended in the Studio (the lake, then Sanity's signed webhook): the next first visit gets the
- * page with no cookie. Both hosts' scenarios run at once. And odd requests on plain `next start` (no front):
- * clean answers with the security headers, never the site's internal header.
+ * An A/B test at a site's pace (tests/support/abPace.ts), on `npm start` (the front and Next) and on plain
+ * `next start` (the request hook alone): a page runs a 50/50 test; a crawler and visitors come with quiet
+ * spells between them, each longer than every short-lived copy and list of the site (the front's page
+ * copies, 5 s; the lists of which pages run a test, read again every CONTENT_REFRESH_SECONDS, set short
+ * here), and a first visit after the quiet still gets a version and its signed cookie: no state the site
+ * learned may lapse. Then 200 first visits: at least 190 carry a signed cookie, split within ±10 points.
+ * Then the test is ended in the Studio (the lake, then Sanity's signed webhook): the next first visit gets
+ * the page with no cookie. Both hosts' scenarios run at once. `npm run bench:ab-pace` runs the same at the
+ * real pace (the 30 s default, 32–40 s of quiet). And odd requests on plain `next start` (no front): clean
+ * answers with the security headers, never the site's internal header.
  */
-const LAKE_PORT = 4393
-const SECRET = 'pace-webhook-secret'
+const LAKE_PORT = 4090
 const HOSTS = [
-  { name: 'npm start', server: 'site' as const, port: 3193 },
-  { name: 'next start', server: 'next' as const, port: 3194 },
+  { name: 'npm start', server: 'site' as const, port: 4091 },
+  { name: 'next start', server: 'next' as const, port: 4092 },
 ]
-const TEST_NAME = 'pace-headline'
-const PAGE = '/pace-ab'
-const PHONE_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36'
-const CRAWLER_UA = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'
+const REFRESH_SECONDS = 2
+/** Each longer than the page copies' 5 s and several content re-reads. */
+const QUIET_MS = [6_500, 8_000, 7_000] as const
 
-let lake: LocalLake
-const sites = new Map<string, NextServer>()
+let pace: PaceSites
 
 beforeAll(async () => {
-  const documents = bundledDocuments().map((doc) => structuredClone(doc))
-  const v2 = documents.find((doc) => doc._id === 'page-v2')!
-  documents.push({
-    ...structuredClone(v2),
-    _id: 'page-pace-ab',
-    slug: { _type: 'slug', current: 'pace-ab' },
-    adInputs: [],
-    experiment: { name: { _type: 'slug', current: TEST_NAME }, arms: [{ _key: 'a', key: 'a', weight: 50 }, { _key: 'b', key: 'b', weight: 50, heroTitle: 'Pests Gone By Friday' }] },
-  })
-  lake = await startLocalLake({ documents, port: LAKE_PORT })
-  const env = siteEnvOnLake({ port: LAKE_PORT, projectId: 'standin', webhookSecret: SECRET, readToken: 'stand-in-read-token' })
-  await Promise.all(HOSTS.map(async (host) => sites.set(host.name, await startSite(host.port, env, host.server))))
+  pace = await startPaceSites(LAKE_PORT, HOSTS, { CONTENT_REFRESH_SECONDS: String(REFRESH_SECONDS) })
 }, 120_000)
 
 afterAll(async () => {
-  await Promise.all([...sites.values()].map((site) => site.stop()))
-  await lake?.close()
+  await pace?.close()
 })
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-/** One request as a browser (or a crawler) makes it; the version cookie it was given, checked against the site's secret. */
-async function visit(base: string, path: string, userAgent = PHONE_UA) {
-  const response = await fetch(`${base}${path}`, { headers: { 'user-agent': userAgent } })
-  await response.arrayBuffer()
-  const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0]!
-  const [name, value] = cookie.split('=') as [string, string | undefined]
-  const enrollment = name === `lpe_ab_${TEST_NAME}` ? verifiedEnrollment(TEST_NAME, value, TEST_SITE_SECRET) : undefined
-  return { status: response.status, cookie, enrollment, cache: response.headers.get('x-page-cache') }
-}
 
 describe('an A/B test at a real site’s pace', () => {
   it('keeps enrolling after long quiet spells, splits 200 first visits with signed cookies, and stops at once when ended in the Studio', async () => {
-    const results = await Promise.all(
-      HOSTS.map(async (host) => {
-        const base = sites.get(host.name)!.url
-        // The lake's test page reaches both layers' lists (read at start; the request hook's within its refresh).
-        for (let tries = 0; !(await visit(base, PAGE)).enrollment; tries++) {
-          if (tries > 120) throw new Error(`${host.name}: the test never started`)
-          await sleep(500)
-        }
-        // A crawler, twice: the control, no cookie.
-        for (let i = 0; i < 2; i++) expect((await visit(base, PAGE, CRAWLER_UA)).cookie).toBe('')
-        await sleep(32_000)
-        const early = [await visit(base, `${PAGE}?gclid=early1`), await visit(base, `${PAGE}?gclid=early2`)]
-        await sleep(40_000)
-        expect((await visit(base, PAGE, CRAWLER_UA)).cookie).toBe('')
-        await sleep(33_000)
-        // The repro's moment: the copies and lists of every layer have lapsed, a crawler was answered meanwhile.
-        const late = [await visit(base, `${PAGE}?gclid=late1`), await visit(base, `${PAGE}?gclid=late2`)]
-
-        const burst: Awaited<ReturnType<typeof visit>>[] = []
-        for (let start = 0; start < 200; start += 20) burst.push(...(await Promise.all(Array.from({ length: 20 }, (_, i) => visit(base, `${PAGE}?gclid=burst${start + i}`)))))
-        return { host, early, late, burst }
-      }),
-    )
-    for (const { host, early, late, burst } of results) {
+    const results = await Promise.all(HOSTS.map(async (host) => ({ host, ...(await paceScenario(pace.sites.get(host.name)!.url, QUIET_MS)) })))
+    for (const { host, crawlerCookies, early, late, burst } of results) {
+      // A crawler: the control, no cookie.
+      for (const cookie of crawlerCookies) expect(cookie, `${host.name}: a crawler`).toBe('')
       for (const first of [...early, ...late]) expect(first.enrollment, `${host.name}: a first visit after quiet`).toBeDefined()
-      const signed = burst.filter((answer) => answer.enrollment)
-      const a = signed.filter((answer) => answer.enrollment!.arm === 'a').length
-      const hits = burst.filter((answer) => answer.cache === 'hit').length
-      console.log(`${host.name}: 200 first visits → ${signed.length} signed cookies, a ${a} / b ${signed.length - a}${host.server === 'site' ? `, ${hits} from the page cache` : ''}`)
-      expect(signed.length).toBeGreaterThanOrEqual(190)
-      expect(Math.abs(a / signed.length - 0.5)).toBeLessThanOrEqual(0.1)
+      const { signed, a, hits } = burstFigures(burst)
+      console.log(`${host.name}: 200 first visits → ${signed} signed cookies, a ${a} / b ${signed - a}${host.server === 'site' ? `, ${hits} from the page cache` : ''}`)
+      expect(signed).toBeGreaterThanOrEqual(190)
+      expect(Math.abs(a / signed - 0.5)).toBeLessThanOrEqual(0.1)
     }
 
     // Ended in the Studio: the stop is published, Sanity's signed webhook reaches each host.
-    const doc = lake.documents.get('page-pace-ab')!
-    ;(doc.experiment as Record<string, unknown>).stop = new Date(Date.now() - 60_000).toISOString()
-    const body = JSON.stringify({ _type: 'page', _id: 'page-pace-ab', slug: 'pace-ab' })
     for (const host of HOSTS) {
-      const base = sites.get(host.name)!.url
-      const signature = await encodeSignatureHeader(body, Date.now(), SECRET)
-      const webhook = await fetch(`${base}/api/revalidate`, { method: 'POST', headers: { 'content-type': 'application/json', [SIGNATURE_HEADER_NAME]: signature }, body })
+      const base = pace.sites.get(host.name)!.url
+      const webhook = await endTest(pace.lake, base)
       expect(webhook.status).toBe(200)
       const next = await visit(base, `${PAGE}?gclid=after-end`)
       expect(next.status).toBe(200)
       expect(next.cookie, `${host.name}: a first visit after the test ended`).toBe('')
     }
-  }, 240_000)
+  }, 120_000)
 })
 
 /** A raw request on its own connection; the answer's status and headers (read until the head is whole, or the server closes). */

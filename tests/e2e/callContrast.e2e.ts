@@ -1,8 +1,9 @@
 import type { CDPSession, Page } from 'playwright-core'
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { VIEWPORTS } from './browser'
 import { expectedSite } from './expected'
 import { inParallel, pagePoolForFile } from './pagePool'
+import { sharedSiteUrl } from './sharedSite'
 
 /**
  * Every call link (a[href^="tel:"]) on every route, at 390 and 1280 px, in every state a visitor can put
@@ -15,7 +16,7 @@ import { inParallel, pagePoolForFile } from './pagePool'
  * :visited: browsers never report a visited link's colour to a page, so the forced state cannot be read
  * back; the site's CSS sets no :visited colour (web/app/styles/phone.css), so a visited number looks as unvisited.
  */
-const baseUrl = inject('baseUrl')
+const baseUrl = sharedSiteUrl()
 const { routes } = await expectedSite()
 const PATHS = [...routes.map((route) => route.path), '/no-such-page', '/?kw=wasp+removal']
 const STATES: string[][] = [[], ['hover'], ['focus', 'focus-visible'], ['active'], ['hover', 'active'], ['visited']]

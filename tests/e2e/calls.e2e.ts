@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sqliteCallLog } from '../../web/lib/taps/store'
 import { bundledDocuments } from '../../web/lib/sanity/localDataset'
 import pg from 'pg'
@@ -14,6 +14,7 @@ import { startPostgres, type Postgres } from '../support/postgres'
 import { startPostgrest, type PostgrestStandIn } from '../support/postgrest'
 import { launchBrowser, VIEWPORTS } from './browser'
 import { startSite, type NextServer } from './nextServer'
+import { sharedSiteUrl } from './sharedSite'
 
 /**
  * Calls an advertiser can count, in real Chromium against `npm start`:
@@ -25,7 +26,7 @@ import { startSite, type NextServer } from './nextServer'
  *   one conversion per tap with the page's ad context and click IDs, the tag loaded only after the
  *   page, Consent Mode defaults before it, and Global Privacy Control or the footer opt-out deny ads.
  */
-const base = Number(new URL(inject('baseUrl')).port)
+const base = Number(new URL(sharedSiteUrl()).port)
 const folder = mkdtempSync(path.join(tmpdir(), 'calls-e2e-'))
 const callLogFile = path.join(folder, 'calls.sqlite')
 

@@ -28,7 +28,7 @@ beforeAll(async () => {
   const settings = (await queryDocuments(marked, settingsQuery)) as NonNullable<SettingsQueryResult>
   const slugs = (await queryDocuments(marked, routeSlugsQuery)) as RouteSlugsQueryResult
   paths = [...slugs.map((slug) => (slug === settings.homeSlug ? '/' : `/${slug}`)), '/no-such-page']
-  site = await startSite(3137, env)
+  site = await startSite(4037, env)
   browser = await launchBrowser()
 }, 480_000)
 

@@ -1,13 +1,14 @@
 import net from 'node:net'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSite, type NextServer } from './nextServer'
+import { sharedSiteUrl } from './sharedSite'
 
 /**
  * The production server's public edge, as a reverse proxy and a careless or hostile client meet it:
  * forwarding headers in any combination, odd methods, malformed requests, and what every kind of
  * answer carries. Then /healthz and a graceful stop on their own server.
  */
-const baseUrl = inject('baseUrl')
+const baseUrl = sharedSiteUrl()
 const port = Number(new URL(baseUrl).port)
 /** NEXT_PUBLIC_SITE_URL's default: the one origin the pages may print. */
 const SITE_URL = 'http://localhost:3000'

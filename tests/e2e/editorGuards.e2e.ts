@@ -10,8 +10,9 @@ import { siteEnvOnLake } from '../../scripts/lake/siteEnv.ts'
 import { sqliteExperimentVisitors } from '../../web/lib/taps/experimentVisitors'
 import { DEFAULT_LAKE_PORT } from '../../web/lib/config'
 import { pageHref, pagesRendering, WHERE_USED_QUERY, type WhereUsedData } from '../../studio/whereUsed'
-import { noteRetry } from '../support/retries'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser'
+import { hold } from './exclusive'
+import { documentInSync, documentLoaded, publish, until } from './studioSession'
 import { startSite, type NextServer } from './nextServer'
 import { inParallel } from './pagePool'
 
@@ -34,12 +35,14 @@ const env = { ...siteEnvOnLake({ port: LAKE_PORT, tlsPort: LAKE_TLS_PORT, webhoo
 const SHOTS = process.env.EDITOR_SHOTS
 
 let dataDir: string
+let releaseLake: (() => void) | undefined
 let lake: LocalLake
 let site: NextServer
 let browser: Browser
 let context: BrowserContext
 
 beforeAll(async () => {
+  releaseLake = await hold('studio-lake')
   dataDir = mkdtempSync(path.join(tmpdir(), 'editor-e2e-'))
   copyFileSync(path.join(ROOT, 'studio/dataset/production.ndjson'), path.join(dataDir, 'production.ndjson'))
   lake = await startLocalLake({ dataDir, port: LAKE_PORT, tlsPort: LAKE_TLS_PORT, webhook: { url: `http://127.0.0.1:${SITE_PORT}/api/revalidate`, secret: SECRET } })
@@ -55,6 +58,7 @@ afterAll(async () => {
   await browser?.close()
   await site?.stop()
   await lake?.close()
+  releaseLake?.()
   if (dataDir) rmSync(dataDir, { recursive: true, force: true })
   rmSync(path.dirname(callLogFile), { recursive: true, force: true })
 })
@@ -70,15 +74,6 @@ afterEach(async (test) => {
   }
 })
 
-async function until(what: string, check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
-  const started = Date.now()
-  while (Date.now() - started < timeoutMs) {
-    if (await check().catch(() => false)) return
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  throw new Error(`${what}: not within ${timeoutMs} ms`)
-}
-
 async function openStudio(pathname: string): Promise<Page> {
   const page = await context.newPage()
   await page.goto(`${site.url}/studio${pathname}`, { timeout: 120_000 })
@@ -89,55 +84,17 @@ async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.png`) })
 }
 
-/** Clicks Publish until the lake has a new published revision of the document and no draft. */
-async function publish(page: Page, id: string) {
-  const before = lake.store.get(id)?._rev
-  const published = () => lake.store.get(id)?._rev !== before && lake.store.get(`drafts.${id}`) === null
-  const button = page.getByTestId('action-publish')
-  for (let attempt = 1; ; attempt++) {
-    await until('Publish is enabled', async () => published() || (await button.isEnabled()), 60_000)
-    if (published()) return
-    await button.click()
-    try {
-      return await until(`${id} is published`, async () => published(), 15_000)
-    } catch (error) {
-      if (attempt === 3) throw error
-    }
-  }
-}
-
 /**
- * Discard changes, from the document's action menu. The Studio offers it once its own copy of the
- * document has the draft; the lake having it is not enough (under load the menu was seen opened while
- * the item was still disabled, and it stayed so while open): the menu is closed and opened again until
- * the item can be clicked, then the discard is confirmed.
+ * Discard changes, from the document's action menu, once the Studio's own copy of the document has the
+ * draft in sync (the item is offered only then; the lake having it is not enough), then confirmed.
  */
 async function discardChanges(page: Page) {
-  const menu = page.getByTestId('pane-footer').getByTestId('action-menu-button')
+  await documentInSync(page)
+  await page.getByTestId('pane-footer').getByTestId('action-menu-button').click({ timeout: 10_000 })
   const item = page.getByRole('menuitem', { name: /Discard changes/ })
-  const confirm = page.getByRole('dialog').getByRole('button', { name: /Discard/ })
-  let opened = 0
-  // The Studio re-renders the footer while it saves the draft, which can close the menu between looking and
-  // clicking: each try opens it, clicks the item once it is enabled and confirms, and starts over if any step missed.
-  await until('Discard changes is confirmed', async () => {
-    if (await confirm.isVisible()) {
-      await confirm.click({ timeout: 5_000 })
-      return true
-    }
-    if (!(await item.isVisible())) {
-      await menu.click({ timeout: 10_000 })
-      opened++
-      await item.waitFor({ timeout: 10_000 })
-    }
-    if (!(await item.isEnabled())) {
-      await page.keyboard.press('Escape')
-      return false
-    }
-    await item.click({ timeout: 5_000 })
-    await confirm.click({ timeout: 5_000 })
-    return true
-  }, 60_000)
-  if (opened > 1) noteRetry(`editor guards: the action menu was opened ${opened} times before Discard changes was confirmed`)
+  await until('Discard changes is offered', () => item.isEnabled(), 10_000)
+  await item.click({ timeout: 5_000 })
+  await page.getByRole('dialog').getByRole('button', { name: /Discard/ }).click({ timeout: 10_000 })
 }
 
 async function status(pathname: string): Promise<{ status: number; body: string }> {
@@ -153,19 +110,11 @@ describe('an editor cannot take the site down', { timeout: 240_000 }, () => {
     await upload.waitFor({ state: 'attached', timeout: 60_000 })
     // A real photo file: a PNG of the Studio itself, uploaded through the field's file input.
     const photo = await page.screenshot({ clip: { x: 0, y: 0, width: 600, height: 400 } })
-    // A file chosen before the Studio's form has settled can be dropped: chosen again (a counted retry) until it lands.
-    const onDraft = async () => Boolean((lake.store.get('drafts.pest-ant')?.image as { asset?: unknown } | undefined)?.asset)
-    for (let attempt = 1; ; attempt++) {
-      await upload.setInputFiles({ name: 'ant-photo.png', mimeType: 'image/png', buffer: photo })
-      try {
-        await until('the photo is on the draft', onDraft, 20_000)
-        break
-      } catch (error) {
-        if (attempt === 3) throw error
-        noteRetry(`editor guards: the photo was chosen again (try ${attempt + 1})`)
-      }
-    }
-    await publish(page, 'pest-ant')
+    // Chosen once the document is loaded (a file chosen while the form was still read-only was dropped).
+    await documentLoaded(page)
+    await upload.setInputFiles({ name: 'ant-photo.png', mimeType: 'image/png', buffer: photo })
+    await until('the photo is on the draft', async () => Boolean((lake.store.get('drafts.pest-ant')?.image as { asset?: unknown } | undefined)?.asset), 30_000)
+    await publish(page, lake, 'pest-ant')
     await shot(page, 'editor-photo-published')
     const assetId = ((lake.store.get('pest-ant')!.image as { asset: { _ref: string } }).asset._ref)
     const fileName = /^image-(\w+)-(\d+x\d+)-(\w+)$/.exec(assetId)!.slice(1).join('-').replace(/-(\w+)$/, '.$1')
@@ -334,7 +283,7 @@ describe('the editor’s words', { timeout: 240_000 }, () => {
       { createOrReplace: { ...settings, _id: 'drafts.siteSettings', trackingNumbers: [{ _key: 'r1', _type: 'trackingNumberRule', match: 'campaign', value: 'spring_promo', phone: '+12125550101' }] } },
     ])
     const page = await openStudio('/intent/edit/id=siteSettings;type=siteSettings/')
-    await publish(page, 'siteSettings')
+    await publish(page, lake, 'siteSettings')
     const numberOn = async (query: string) => (await status(`/?${query}`)).body.includes('tel:+12125550101')
     await until('the rule is live', () => numberOn('utm_campaign=spring_promo'), 60_000)
     for (const query of ['utm_campaign=Spring+Promo', 'utm_campaign=spring-promo', 'utm_campaign=SPRING_PROMO']) expect(await numberOn(query), query).toBe(true)

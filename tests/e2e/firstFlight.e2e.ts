@@ -1,5 +1,6 @@
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { FIRST_FLIGHT_BYTES, measureRoute, measuredRoutes, printTable, type HtmlBytes } from '../../bench/htmlBytes'
+import { sharedSiteUrl } from './sharedSite'
 
 /**
  * First paint in one round trip (issue 25): a server's first flight is about 14 KB (ten TCP segments); a
@@ -10,7 +11,7 @@ describe('every page fits the first flight', () => {
   let rows: HtmlBytes[] = []
 
   it('measures every routed page, the ad-shaped addresses and a 404 (table below)', async () => {
-    const base = inject('baseUrl')
+    const base = sharedSiteUrl()
     const routes = await measuredRoutes()
     expect(routes.length).toBeGreaterThan(20)
     rows = []

@@ -1,13 +1,14 @@
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, VIEWPORTS } from './browser'
+import { sharedSiteUrl } from './sharedSite'
 
 /**
  * Hostile input: generated values for every personalizing parameter and random paths. No answer
  * may be a server error, reflect markup, or grow without bound; in a browser no injected script runs.
  * Generation is seeded, so a failure repeats.
  */
-const baseUrl = inject('baseUrl')
+const baseUrl = sharedSiteUrl()
 const PER_PARAMETER = Number(process.env.FUZZ_PER_PARAMETER || 1000)
 const MAX_BODY_BYTES = 400_000
 

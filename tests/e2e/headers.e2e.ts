@@ -1,9 +1,10 @@
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, VIEWPORTS } from './browser'
 import { expectedSite } from './expected'
+import { sharedSiteUrl } from './sharedSite'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = sharedSiteUrl()
 const { routes } = await expectedSite()
 
 let browser: Browser

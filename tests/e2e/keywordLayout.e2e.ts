@@ -1,8 +1,9 @@
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { foldLookAlikes, normalizeHeadline, normalizeKeyword, titleCase } from '../../web/lib/personalization/keyword'
 import { LOOK_ALIKE_CONTACTS } from '../support/lookAlikes'
 import { expectedSite } from './expected'
 import { inParallel, pagePoolForFile } from './pagePool'
+import { sharedSiteUrl } from './sharedSite'
 
 /**
  * Real ad keywords on a phone: whatever the keyword, the page never scrolls sideways and the headline's
@@ -10,7 +11,7 @@ import { inParallel, pagePoolForFile } from './pagePool'
  * load a first visit, the static files from the browser's cache); each keyword's variant is rendered once
  * (fetched first), then read from the cache at every width.
  */
-const baseUrl = inject('baseUrl')
+const baseUrl = sharedSiteUrl()
 const { routes, settings } = await expectedSite()
 const WIDTHS = [320, 390, 1280] as const
 const PARALLEL_PAGES = 6

@@ -1,17 +1,18 @@
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { routeQuery } from '../../web/content/queries'
 import { bundledDocuments, queryDocuments } from '../../web/lib/sanity/localDataset'
 import type { RouteQueryResult } from '../../web/sanity.types'
 import { launchBrowser, VIEWPORTS } from './browser'
 import { expectedSite } from './expected'
+import { sharedSiteUrl } from './sharedSite'
 
 /**
  * Layout at 390×844 and 1280×800 (issue 26 item 4): call buttons keep their icon on the label's
  * line, rows of cards and badges are even (or the short last row is centred, one card short at most),
  * and the 404 fills the screen down to its footer. The routes are chosen from the bundled dataset.
  */
-const baseUrl = inject('baseUrl')
+const baseUrl = sharedSiteUrl()
 const { routes, settings } = await expectedSite()
 const slugOf = (path: string) => (path === '/' ? settings.homeSlug : path.slice(1))
 

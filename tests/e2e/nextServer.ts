@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { cpSync, rmSync } from 'node:fs'
+import { cpSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { enrollmentValue } from '../../web/lib/personalization/enrollment.ts'
 
@@ -51,9 +52,14 @@ export function signedArmCookie(test: string, arm: string, visitor = 'AAAAAAAAAA
 /**
  * Starts the production server (`npm start`: web/server/main.ts, the front and Next behind it) on
  * the production build; `server: 'next'` starts plain `next start` instead, for comparison benches.
+ * Each server keeps its numbers in a folder of its own (its SQLite store and outbox, unless `env` names
+ * them), removed when it stops: two test files running at once never write one file.
  */
 export async function startSite(port: number, env: Record<string, string> = {}, server: 'site' | 'next' = 'site'): Promise<NextServer> {
   const logs: string[] = []
+  const dataDir = mkdtempSync(path.join(tmpdir(), `site-${port}-`))
+  const removeData = () => rmSync(dataDir, { recursive: true, force: true })
+  const ownData = { CALL_LOG_FILE: path.join(dataDir, 'calls.sqlite'), OUTBOX_FILE: path.join(dataDir, 'outbox.sqlite') }
   const command =
     server === 'site'
       ? [path.join(ROOT, 'web/server/main.ts'), '-p', String(port), '-H', '127.0.0.1']
@@ -63,7 +69,7 @@ export async function startSite(port: number, env: Record<string, string> = {}, 
     command,
     {
       cwd: ROOT,
-      env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', SITE_SECRET: TEST_SITE_SECRET, ...env },
+      env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', SITE_SECRET: TEST_SITE_SECRET, ...ownData, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   )
@@ -76,7 +82,10 @@ export async function startSite(port: number, env: Record<string, string> = {}, 
   const url = `http://127.0.0.1:${port}`
   const deadline = Date.now() + 60_000
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}): ${logs.join('\n').slice(-4000)}`)
+    if (child.exitCode !== null) {
+      removeData()
+      throw new Error(`the server exited (${child.exitCode}): ${logs.join('\n').slice(-4000)}`)
+    }
     try {
       await fetch(url, { redirect: 'manual' })
       break
@@ -91,9 +100,13 @@ export async function startSite(port: number, env: Record<string, string> = {}, 
     logs,
     stop: () =>
       new Promise<void>((resolve) => {
+        const done = () => {
+          removeData()
+          resolve()
+        }
         // Already gone (exited, or killed by a test).
-        if (child.exitCode !== null || child.signalCode !== null) return resolve()
-        child.once('exit', () => resolve())
+        if (child.exitCode !== null || child.signalCode !== null) return done()
+        child.once('exit', done)
         child.kill('SIGTERM')
       }),
   }

@@ -1,5 +1,6 @@
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { freshKeyword, freshKeywordFlood, measureWhile, percentile } from './flood'
+import { sharedSiteUrl } from './sharedSite'
 
 /**
  * A render flood against the production server (issue 24): 100 connections asking for new keywords
@@ -8,7 +9,7 @@ import { freshKeyword, freshKeywordFlood, measureWhile, percentile } from './flo
  * throughout, without a single failure; the flood gets 200s (its variant, or the plain page when the
  * renders are busy), never an error. Figures are printed, not asserted (bench/hostile.ts has the table).
  */
-const base = inject('baseUrl')
+const base = sharedSiteUrl()
 const CONNECTIONS = 100
 const SECONDS = 15
 

@@ -1,12 +1,12 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { inject } from 'vitest'
 import { startPostgrest, type PostgrestStandIn } from '../support/postgrest'
 import { MAX_KEYWORD_LENGTH } from '../../web/lib/personalization/keyword'
 import { launchBrowser, VIEWPORTS } from './browser'
 import { startSite, type NextServer } from './nextServer'
+import { sharedSiteUrl } from './sharedSite'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = sharedSiteUrl()
 
 async function html(url: string): Promise<{ status: number; body: string; ms: number }> {
   const started = performance.now()

@@ -1,12 +1,13 @@
 import { mkdirSync } from 'node:fs'
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { telHref } from '../../web/lib/phone'
 import { axeViolations } from './axe'
 import { launchBrowser, VIEWPORTS } from './browser'
 import { expectedSite } from './expected'
+import { sharedSiteUrl } from './sharedSite'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = sharedSiteUrl()
 const site = await expectedSite()
 const SCREENS = 'test-results/screens'
 

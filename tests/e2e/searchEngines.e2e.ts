@@ -1,8 +1,9 @@
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { formatUsPhone } from '../../web/lib/phone'
 import { expectedSite } from './expected'
+import { sharedSiteUrl } from './sharedSite'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = sharedSiteUrl()
 const { settings, routes } = await expectedSite()
 
 /** The site's own address as the server prints it (NEXT_PUBLIC_SITE_URL, else the default). */

@@ -3,23 +3,25 @@ import path from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { CHROMIUM_PATH } from './browser'
 import { startSite, type NextServer } from './nextServer'
+import { SHARED_SITE_PORTS } from './ports'
 import { RETRY_LOG } from '../support/retries'
 import { printAssertionCount, resetAssertionCount } from '../support/assertionCount'
 
 /**
  * Starts the production server (`npm start` = web/server/main.ts: the front and Next behind it) on
- * the existing production build (npm test builds first) and hands the base
- * URL to the tests.
+ * the existing production build (npm test builds first), one per worker (`maxWorkers`): two files run
+ * at once, each on its own worker's server (tests/e2e/sharedSite.ts), so no file meets another's
+ * traffic, page copies or render queue. The first server is ready before any file starts; the others
+ * start meanwhile, and a file on their worker waits for its own (tests/e2e/laneReady.ts).
  */
-const PORT = Number(process.env.E2E_PORT || 3107)
-
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string
+    /** The shared server of each worker: index VITEST_POOL_ID − 1. */
+    siteUrls: string[]
   }
 }
 
-let server: NextServer | undefined
+const servers: NextServer[] = []
 
 export default async function setup(project: TestProject) {
   const root = path.resolve(import.meta.dirname, '../..')
@@ -31,10 +33,19 @@ export default async function setup(project: TestProject) {
   }
   rmSync(RETRY_LOG, { force: true })
   resetAssertionCount('e2e')
-  server = await startSite(PORT)
-  project.provide('baseUrl', server.url)
+  const ports = SHARED_SITE_PORTS.slice(0, Math.max(1, Math.min(SHARED_SITE_PORTS.length, project.config.maxWorkers)))
+  const starts = ports.map((port) =>
+    startSite(port).then((server) => {
+      servers.push(server)
+      return server
+    }),
+  )
+  for (const later of starts.slice(1)) later.catch((error: unknown) => console.error(`[e2e] a shared server did not start: ${(error as Error).message}`))
+  await starts[0]
+  project.provide('siteUrls', ports.map((port) => `http://127.0.0.1:${port}`))
   return async () => {
-    await server?.stop()
+    await Promise.allSettled(starts)
+    await Promise.all(servers.map((server) => server.stop()))
     // Every retry a test still needed (tests/support/retries.ts): the goal is none.
     const retries = existsSync(RETRY_LOG) ? readFileSync(RETRY_LOG, 'utf8').split('\n').filter(Boolean) : []
     printAssertionCount('e2e')

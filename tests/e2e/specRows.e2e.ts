@@ -1,8 +1,9 @@
 import type { Browser, Page, Request } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, VIEWPORTS } from './browser'
 import { expectedSite } from './expected'
 import { startSite } from './nextServer'
+import { sharedSiteUrl } from './sharedSite'
 
 /**
  * Rows of the spec that the site once departed from, on the production server: /about-us is the
@@ -10,7 +11,7 @@ import { startSite } from './nextServer'
  * spec's list, /v2's headline1 keeps its words, /studio without a Sanity project and odd `//…`
  * addresses never show developer or plain text.
  */
-const baseUrl = inject('baseUrl')
+const baseUrl = sharedSiteUrl()
 const { settings } = await expectedSite()
 /** Plain `next start` on the same build, beside the suite's `npm start`. */
 const PLAIN_NEXT_PORT = 3213

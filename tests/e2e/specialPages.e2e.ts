@@ -1,11 +1,12 @@
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { telHref } from '../../web/lib/phone'
 import { launchBrowser, VIEWPORTS } from './browser'
 import { bundledDocuments } from '../../web/lib/sanity/localDataset'
 import { expectedSite } from './expected'
+import { sharedSiteUrl } from './sharedSite'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = sharedSiteUrl()
 const { settings } = await expectedSite()
 const TEL = telHref(settings.phone)
 

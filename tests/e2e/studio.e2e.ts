@@ -10,8 +10,9 @@ import { siteEnvOnLake } from '../../scripts/lake/siteEnv.ts'
 import { DEFAULT_LAKE_PORT } from '../../web/lib/config'
 import { telHref } from '../../web/lib/phone'
 import { seedCallLog } from '../support/callLogFixture'
-import { noteRetry } from '../support/retries'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser'
+import { hold } from './exclusive'
+import { documentInSync, publish, until } from './studioSession'
 import { signedArmCookie, startSite, type NextServer } from './nextServer'
 
 /**
@@ -29,6 +30,7 @@ const callLogFile = path.join(mkdtempSync(path.join(tmpdir(), 'studio-calls-')),
 const env = { ...siteEnvOnLake({ port: LAKE_PORT, tlsPort: LAKE_TLS_PORT, webhookSecret: SECRET, readToken: 'local-lake' }), CALL_LOG_FILE: callLogFile }
 
 let dataDir: string
+let releaseLake: (() => void) | undefined
 let lake: LocalLake
 let site: NextServer
 let browser: Browser
@@ -36,6 +38,7 @@ let context: BrowserContext
 const policyViolations: string[] = []
 
 beforeAll(async () => {
+  releaseLake = await hold('studio-lake')
   // The lake writes publishes back to its dataset: a copy, so the test leaves studio/dataset alone.
   dataDir = mkdtempSync(path.join(tmpdir(), 'studio-e2e-'))
   copyFileSync(path.join(ROOT, 'studio/dataset/production.ndjson'), path.join(dataDir, 'production.ndjson'))
@@ -59,6 +62,7 @@ afterAll(async () => {
   await browser?.close()
   await site?.stop()
   await lake?.close()
+  releaseLake?.()
   if (dataDir) rmSync(dataDir, { recursive: true, force: true })
   rmSync(path.dirname(callLogFile), { recursive: true, force: true })
 })
@@ -70,15 +74,6 @@ async function html(pathname: string): Promise<{ status: number; body: string }>
 
 async function telLinks(pathname: string): Promise<Set<string>> {
   return new Set([...(await html(pathname)).body.matchAll(/href="(tel:[^"]+)"/g)].map((match) => match[1]!))
-}
-
-async function until(what: string, check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
-  const started = Date.now()
-  while (Date.now() - started < timeoutMs) {
-    if (await check()) return
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  throw new Error(`${what}: not within ${timeoutMs} ms`)
 }
 
 async function openStudio(pathname: string): Promise<Page> {
@@ -102,69 +97,14 @@ async function shot(page: Page, name: string) {
 }
 
 /**
- * Publishes the document open in the page and waits until the lake has a new published revision and no
- * draft.
- * The button alone does not tell: it is disabled while a stale validation result shows errors as well as
- * after a publish, and a click just after the last edit, while it is still saving, was seen dropped
- * (the footer then said "Saved" and Publish stayed offered, nothing sent to the lake). It is clicked
- * again, once enabled, until the publish arrives.
- */
-async function publish(page: Page, id: string) {
-  const button = page.getByTestId('action-publish')
-  const before = lake.store.get(id)?._rev
-  const published = () => {
-    const revision = lake.store.get(id)?._rev
-    return revision !== undefined && revision !== before && lake.store.get(`drafts.${id}`) === null
-  }
-  // What the editor saw after each click (button, footer, toasts) and what reached the lake: the evidence
-  // a counted retry carries, so a lost click says where it was lost.
-  const seen: string[] = []
-  const look = async () => {
-    const footer = (await page.getByTestId('pane-footer').innerText().catch(() => '?')).replace(/\s+/g, ' ').slice(0, 60)
-    const toasts = (await page.locator('[data-ui="Toast"]').allInnerTexts().catch(() => [])).map((text) => text.replace(/\s+/g, ' ')).join(' / ')
-    const state = `${(await button.innerText().catch(() => '?')).trim()}${(await button.isDisabled().catch(() => false)) ? ' (disabled)' : ''} | ${footer}${toasts ? ` | toast: ${toasts}` : ''}`
-    if (seen.at(-1) !== state) seen.push(state)
-  }
-  for (let attempt = 1; ; attempt++) {
-    await until('the Publish button is enabled', async () => published() || (await button.isEnabled()), 60_000)
-    if (published()) return
-    const writes = lake.requests.length
-    await look()
-    await button.click()
-    try {
-      await until(`${id} is published`, async () => {
-        await look()
-        return published()
-      }, 15_000)
-      if (attempt > 1) noteRetry(`studio: Publish of ${id} was clicked ${attempt} times; seen: ${seen.join(' → ')}`)
-      return
-    } catch (error) {
-      seen.push(`[no publish 15 s after click ${attempt}; lake writes since: ${lake.requests.slice(writes).filter((request) => /\/data\/(mutate|actions)\//.test(request) && !request.startsWith('OPTIONS')).length}]`)
-      if (attempt === 3) throw error
-    }
-  }
-}
-
-/**
- * Adds a section from an array field's "Add item" menu (Hero is the first item; the menu has a search box).
- * A new document's form is still settling just after its first edits (the draft being created, the
- * Presentation tool's "Used on one page" banner appearing above the fields): on the merged main the menu,
- * opened at once, could still be moving and then be gone from the page (the pane back at its top) before
- * the item was clicked. The menu is opened again (only when it is not open) until the item is chosen.
+ * Adds a section from an array field's "Add item" menu (Hero is the first item; the menu has a search box),
+ * once the document is loaded and in sync: a new document's form moves while its draft is being created,
+ * which closed a menu opened earlier.
  */
 async function addSection(page: Page, field: string, item: RegExp) {
-  const add = page.getByTestId(`field-${field}`).getByRole('button', { name: /Add item/ })
-  const choice = page.getByRole('menuitem', { name: item }).first()
-  for (let attempt = 1; ; attempt++) {
-    if (!(await choice.isVisible())) await add.click()
-    try {
-      await choice.click({ timeout: 10_000 })
-      if (attempt > 1) noteRetry(`studio: the "Add item" menu closed ${attempt - 1} time(s) before ${item} could be chosen`)
-      return
-    } catch (error) {
-      if (attempt === 4) throw error
-    }
-  }
+  await documentInSync(page)
+  await page.getByTestId(`field-${field}`).getByRole('button', { name: /Add item/ }).click()
+  await page.getByRole('menuitem', { name: item }).first().click({ timeout: 10_000 })
 }
 
 describe('the Studio on the local Content Lake', { timeout: 240_000 }, () => {
@@ -197,7 +137,7 @@ describe('the Studio on the local Content Lake', { timeout: 240_000 }, () => {
     await until('the phone field is editable', () => phone.isEditable(), 60_000)
     await phone.fill(newPhone)
     await shot(page, 'studio-site-settings-edited')
-    await publish(page, 'siteSettings')
+    await publish(page, lake, 'siteSettings')
     await until('the new number on / and /ants', async () => {
       const [home, ants] = await Promise.all([telLinks('/'), telLinks('/ants')])
       return home.size === 1 && home.has(telHref(newPhone)) && ants.size === 1 && ants.has(telHref(newPhone))
@@ -208,8 +148,7 @@ describe('the Studio on the local Content Lake', { timeout: 240_000 }, () => {
     await page.close()
   })
 
-  // The "Add item" menu still lists Hero first (with a search box: the page builder has 24 section types);
-  // on the merged main the menu could close under the click while the new page's form settled (addSection).
+  // The "Add item" menu lists Hero first (with a search box: the page builder has 24 section types).
   it('creates a page with a hero in the page builder, publishes it, and the site serves it', async () => {
     const page = await newPage('Termite Spring Offer')
     await page.getByRole('button', { name: 'Generate' }).click()
@@ -227,7 +166,7 @@ describe('the Studio on the local Content Lake', { timeout: 240_000 }, () => {
     await page.locator('[data-testid="field-seo.title"] input').fill('Termite Spring Offer')
     await page.locator('[data-testid="field-seo.description"] textarea').fill('Spring termite treatment from licensed local pros.')
     // The new document's id is in the address: /structure/page;<id>,template=page.
-    await publish(page, /;([0-9a-f-]{36})/.exec(decodeURIComponent(page.url()))![1]!)
+    await publish(page, lake, /;([0-9a-f-]{36})/.exec(decodeURIComponent(page.url()))![1]!)
     // A new address is reachable once the proxy's list of pages refreshes (web/lib/routing.ts: every
     // 30 s, from the routes-tagged query the webhook marks stale, so up to two refreshes).
     await until(
@@ -360,22 +299,14 @@ describe('the Studio on the local Content Lake', { timeout: 240_000 }, () => {
     ])
     const page = await openStudio('/intent/edit/id=page-ab-end;type=page/')
     await page.locator('input#title').waitFor({ timeout: 60_000 })
-    // The action waits for the page's validation (it is disabled while there are errors); like the "Add item"
-    // menu (addSection), the action menu can close under a click while the form settles: open it again.
+    // The action waits for the page's validation (it is disabled while there are errors), and is taken once the
+    // document is loaded and in sync (a menu opened while the form still moved closed under the click).
+    await documentInSync(page)
     const dialog = page.getByRole('dialog')
     const versionB = dialog.getByText('Make version b the page')
-    for (let attempt = 1; !(await versionB.isVisible()); attempt++) {
-      const item = page.getByRole('menuitem', { name: /End A\/B test/ })
-      if (!(await item.isVisible())) await page.getByTestId('action-menu-button').click({ timeout: 60_000 })
-      try {
-        await item.click({ timeout: 10_000 })
-        await versionB.waitFor({ timeout: 10_000 })
-      } catch (error) {
-        if (attempt === 4) throw error
-        noteRetry(`studio: End A/B test: the dialog did not open on try ${attempt}`)
-        await page.keyboard.press('Escape')
-      }
-    }
+    await page.getByTestId('action-menu-button').click({ timeout: 60_000 })
+    await page.getByRole('menuitem', { name: /End A\/B test/ }).click({ timeout: 30_000 })
+    await versionB.waitFor({ timeout: 30_000 })
     await versionB.click()
     await shot(page, 'studio-end-ab-test')
     await dialog.getByRole('button', { name: 'End the test and publish' }).click()
@@ -504,7 +435,9 @@ describe('what the Studio tells an editor is true (issue 28)', { timeout: 240_00
     console.log(`[studio e2e] typed headline → visible in the Presentation preview: ${Date.now() - typedAt} ms after the last key`)
     expect((lake.store.get('drafts.pestPage-ants')?.hero as { title?: string } | undefined)?.title).toBe('Ant Exterminator Near You')
     await shot(page, 'studio-presentation-typed')
-    // Discard the draft from the document's action menu: the preview shows the published headline again.
+    // Discard the draft from the document's action menu (offered once the Studio's copy has the draft in sync):
+    // the preview shows the published headline again.
+    await documentInSync(page)
     await page.getByTestId('pane-footer').getByTestId('action-menu-button').click({ timeout: 30_000 })
     await page.getByRole('menuitem', { name: /Discard changes/ }).click({ timeout: 30_000 })
     await page.getByRole('dialog').getByRole('button', { name: /Discard/ }).click({ timeout: 30_000 })
@@ -559,7 +492,7 @@ describe('what the Studio tells an editor is true (issue 28)', { timeout: 240_00
     else await page.getByTestId('field-group-select').selectOption({ label: 'Search engines' })
     await page.locator('[data-testid="field-seo.title"] input').fill('Wasp Nest Removal')
     await page.locator('[data-testid="field-seo.description"] textarea').fill('Same-day wasp nest removal from licensed local pros. Call {phone}.')
-    await publish(page, /;([0-9a-f-]{36})/.exec(decodeURIComponent(page.url()))![1]!)
+    await publish(page, lake, /;([0-9a-f-]{36})/.exec(decodeURIComponent(page.url()))![1]!)
     await until(
       '/wasp-nest-removal is served with its hero',
       async () => {

@@ -1,0 +1,76 @@
+import type { Page } from 'playwright-core'
+import type { LocalLake } from '../../scripts/lake/server.ts'
+
+/**
+ * Steps on the real Studio that wait for the Studio's own state before acting, so each is done once: a
+ * document is loaded when its form takes edits (the Studio marks the form read-only while it fetches the
+ * document or reconnects), and in sync when the footer no longer says "Saving..." (its copy of the
+ * document has reached the Content Lake). A step that still misses is a failure, never a second try.
+ */
+export async function until(what: string, check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+  const started = Date.now()
+  while (Date.now() - started < timeoutMs) {
+    if (await check().catch(() => false)) return
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw new Error(`${what}: not within ${timeoutMs} ms`)
+}
+
+/** The open document is loaded: its form takes edits. */
+export async function documentLoaded(page: Page, timeoutMs = 60_000): Promise<void> {
+  await page.locator('[data-testid="form-view"]:not([data-read-only])').first().waitFor({ timeout: timeoutMs })
+}
+
+/** The open document is loaded and every edit made in it is saved (the footer does not say "Saving..."). */
+export async function documentInSync(page: Page, timeoutMs = 60_000): Promise<void> {
+  await documentLoaded(page, timeoutMs)
+  // An edit shows "Saving..." from the render after it; not saving at two looks half a second apart is settled.
+  const saving = () => page.getByTestId('pane-footer').getByText('Saving...').first().isVisible()
+  let quietLooks = 0
+  await until('the document is saved', async () => {
+    quietLooks = (await saving()) ? 0 : quietLooks + 1
+    return quietLooks >= 3
+  }, timeoutMs)
+}
+
+/** What the editor sees in the document's footer (the Publish button, the status line, toasts): a failure's evidence. */
+async function footerState(page: Page): Promise<string> {
+  const button = page.getByTestId('action-publish')
+  const footer = (await page.getByTestId('pane-footer').innerText().catch(() => '?')).replace(/\s+/g, ' ').slice(0, 80)
+  const toasts = (await page.locator('[data-ui="Toast"]').allInnerTexts().catch(() => [])).map((text) => text.replace(/\s+/g, ' ')).join(' / ')
+  return `${(await button.innerText().catch(() => '?')).trim()}${(await button.isDisabled().catch(() => false)) ? ' (disabled)' : ''} | ${footer}${toasts ? ` | toast: ${toasts}` : ''}`
+}
+
+/**
+ * Publishes the document open in the page: once its draft is on the lake and the Studio has it in sync, and
+ * Publish is enabled (it is disabled while validation runs or finds a problem), one click; then the lake has
+ * a new published revision and no draft.
+ */
+export async function publish(page: Page, lake: LocalLake, id: string): Promise<void> {
+  const button = page.getByTestId('action-publish')
+  const before = lake.store.get(id)?._rev
+  const published = () => {
+    const revision = lake.store.get(id)?._rev
+    return revision !== undefined && revision !== before && lake.store.get(`drafts.${id}`) === null
+  }
+  await until(`the draft of ${id} is on the lake`, async () => lake.store.get(`drafts.${id}`) !== null, 60_000)
+  await documentInSync(page)
+  await until('Publish is enabled', () => button.isEnabled(), 60_000)
+  const seen = [await footerState(page)]
+  const writes = lake.requests.length
+  await button.click()
+  try {
+    await until(
+      `${id} is published`,
+      async () => {
+        const state = await footerState(page)
+        if (seen.at(-1) !== state) seen.push(state)
+        return published()
+      },
+      30_000,
+    )
+  } catch (error) {
+    const sent = lake.requests.slice(writes).filter((request) => /\/data\/(mutate|actions)\//.test(request) && !request.startsWith('OPTIONS')).length
+    throw new Error(`${(error as Error).message}; seen: ${seen.join(' → ')}; lake writes since the click: ${sent}`)
+  }
+}
