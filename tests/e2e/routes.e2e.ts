@@ -9,7 +9,8 @@ import { sharedSiteUrl } from './sharedSite'
 
 const baseUrl = sharedSiteUrl()
 const site = await expectedSite()
-const SCREENS = 'test-results/screens'
+/** ROUTE_SHOTS=folder saves each route's screenshot at both sizes (for looking at them); tests run without. */
+const SCREENS = process.env.ROUTE_SHOTS
 
 const REQUIRED_PATHS = [
   '/',
@@ -40,7 +41,7 @@ let browser: Browser
 
 beforeAll(async () => {
   browser = await launchBrowser()
-  mkdirSync(SCREENS, { recursive: true })
+  if (SCREENS) mkdirSync(SCREENS, { recursive: true })
 })
 
 afterAll(async () => {
@@ -59,7 +60,7 @@ describe('the bundled dataset', () => {
   })
 })
 
-// Pages side by side (vitest's maxConcurrency, 5): each mostly waits for its load, axe and screenshot.
+// Pages side by side (vitest's maxConcurrency, 5): each mostly waits for its load and axe.
 describe.concurrent.each(site.routes)('$path', (route) => {
   it.for(Object.entries(VIEWPORTS))('renders on %s with its H1, the settings phone on every call link and every shown number tappable', async ([name, viewport], { expect }) => {
     const { page, status } = await open(route.path, viewport)
@@ -112,8 +113,7 @@ describe.concurrent.each(site.routes)('$path', (route) => {
 
       expect(await axeViolations(page)).toEqual([])
 
-      const file = `${route.path === '/' ? 'home' : route.path.slice(1)}-${name}.png`
-      await page.screenshot({ path: `${SCREENS}/${file}`, fullPage: name === 'phone' })
+      if (SCREENS) await page.screenshot({ path: `${SCREENS}/${route.path === '/' ? 'home' : route.path.slice(1)}-${name}.png`, fullPage: name === 'phone' })
     } finally {
       await page.close()
     }
