@@ -80,7 +80,8 @@ afterAll(async () => {
   rmSync(folder, { recursive: true, force: true })
 })
 
-async function until<T>(read: () => Promise<T> | T, ok: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+// Returns as soon as `ok` holds; the wait is long because a loaded machine runs another file beside this one.
+async function until<T>(read: () => Promise<T> | T, ok: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
   const started = Date.now()
   for (;;) {
     const value = await read()
