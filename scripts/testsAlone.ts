@@ -15,7 +15,7 @@ import { SHARED_SITE_PORTS } from '../tests/e2e/ports.ts'
  *
  * Names come from Vitest's own collection (the files are run for their `describe`/`it` calls, so
  * `it.each` cases carry their real names); the collection skips the global setup, which would start
- * the site only to list names, and provides the addresses it would have. Each test then runs under the
+ * the site only to list names (and the setup files, which wait for it), and provides the addresses it would have. Each test then runs under the
  * e2e config with its global setup, as in `npm run test:e2e`. With `--list`, only the names are printed.
  */
 const ROOT = path.resolve(import.meta.dirname, '..')
@@ -38,9 +38,11 @@ async function testNames(files: string[]): Promise<Map<string, string[]>> {
     plugins: [
       {
         name: 'tests-alone:no-global-setup',
-        config(config: { test?: { globalSetup?: string | string[]; provide?: Record<string, unknown> } }) {
+        config(config: { test?: { globalSetup?: string | string[]; setupFiles?: string | string[]; provide?: Record<string, unknown> } }) {
           if (!config.test) return
           config.test.globalSetup = []
+          // Nor do the setup files run: one waits for the shared server, which listing does not start.
+          config.test.setupFiles = []
           // What the global setup would provide, for files that read it when they load (its port only).
           config.test.provide = { ...config.test.provide, siteUrls: SHARED_SITE_PORTS.map((port) => `http://127.0.0.1:${port}`) }
         },
