@@ -1,10 +1,11 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { CHROMIUM_PATH } from './browser'
 import { startSite, type NextServer } from './nextServer'
 import { SHARED_SITE_PORTS } from './ports'
-import { RETRY_LOG } from '../support/retries'
+import { retryLog } from '../support/retries'
 import { printAssertionCount, resetAssertionCount } from '../support/assertionCount'
 
 /**
@@ -31,7 +32,7 @@ export default async function setup(project: TestProject) {
   if (!existsSync(path.join(root, 'web', process.env.NEXT_DIST_DIR || '.next', 'BUILD_ID'))) {
     throw new Error('No production build: run `npm run build` first (npm test does).')
   }
-  rmSync(RETRY_LOG, { force: true })
+  process.env.E2E_RETRY_LOG = path.join(mkdtempSync(path.join(tmpdir(), 'lpe-e2e-retries-')), 'retries.log')
   resetAssertionCount('e2e')
   const ports = SHARED_SITE_PORTS.slice(0, Math.max(1, Math.min(SHARED_SITE_PORTS.length, project.config.maxWorkers)))
   const starts = ports.map((port) =>
@@ -47,7 +48,8 @@ export default async function setup(project: TestProject) {
     await Promise.allSettled(starts)
     await Promise.all(servers.map((server) => server.stop()))
     // Every retry a test still needed (tests/support/retries.ts): the goal is none.
-    const retries = existsSync(RETRY_LOG) ? readFileSync(RETRY_LOG, 'utf8').split('\n').filter(Boolean) : []
+    const retries = existsSync(retryLog()) ? readFileSync(retryLog(), 'utf8').split('\n').filter(Boolean) : []
+    rmSync(path.dirname(retryLog()), { recursive: true, force: true })
     printAssertionCount('e2e')
     console.log(`\nRetries in this run: ${retries.length}${retries.map((line) => `\n  ${line}`).join('')}`)
   }

@@ -1,4 +1,4 @@
-import { appendFileSync, existsSync, readFileSync, rmSync } from 'node:fs'
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, expect } from 'vitest'
@@ -18,11 +18,17 @@ export function countAssertions(suite: string): void {
   })
 }
 
+/**
+ * Global setup: a log of this run's own (workers inherit the environment), so runs in other checkouts or
+ * beside this one never add to or empty its count.
+ */
 export function resetAssertionCount(suite: string): void {
+  process.env.ASSERTION_LOG = path.join(mkdtempSync(path.join(os.tmpdir(), `lpe-assertions-${suite}-`)), 'counts.log')
   rmSync(LOG(suite), { force: true })
 }
 
 export function printAssertionCount(suite: string): void {
   const counts = existsSync(LOG(suite)) ? readFileSync(LOG(suite), 'utf8').split('\n').filter(Boolean).map(Number) : []
   console.log(`\nAssertions in this run (${suite}): ${counts.reduce((sum, count) => sum + count, 0)} in ${counts.length} tests`)
+  rmSync(path.dirname(LOG(suite)), { recursive: true, force: true })
 }

@@ -5,11 +5,12 @@ import path from 'node:path'
 /**
  * Every retry a browser test still needs (a menu reopened, a click sent again) is counted, not hidden: it is
  * logged and appended to one file per run, which the e2e run prints at the end (0 is the goal).
- * Test files run in separate workers, so the count lives in a file, not in memory.
+ * Test files run in separate workers, so the count lives in a file, not in memory: one per run, named by the
+ * global setup in E2E_RETRY_LOG (workers inherit it), so runs elsewhere on the machine never mix in.
  */
-export const RETRY_LOG = process.env.E2E_RETRY_LOG ?? path.join(os.tmpdir(), 'lpe-e2e-retries.log')
+export const retryLog = () => process.env.E2E_RETRY_LOG ?? path.join(os.tmpdir(), 'lpe-e2e-retries.log')
 
 export function noteRetry(what: string): void {
   console.log(`[retry] ${what}`)
-  appendFileSync(RETRY_LOG, `${new Date().toISOString()} ${what}\n`)
+  appendFileSync(retryLog(), `${new Date().toISOString()} ${what}\n`)
 }
