@@ -56,19 +56,21 @@ describe('/about-us (spec §2.1: no route; the footer link shows the not-found p
 })
 
 describe('/simple-landing (spec §2.7, §8: the call buttons only show a message and make no request)', () => {
-  it('shows the calling message for every call button of the page and opens no dialer, sending nothing', async () => {
+  it('shows the calling message for every call control of the page (call bar and footer number too) and opens no dialer, sending nothing', async () => {
     const page = await open('/simple-landing')
     const requests: Request[] = []
     const navigations: string[] = []
     try {
       page.on('request', (request) => requests.push(request))
       page.on('framenavigated', (frame) => navigations.push(frame.url()))
-      const buttons = page.locator('main a[href^="tel:"]')
+      const buttons = page.locator('a[href^="tel:"]')
       const count = await buttons.count()
-      expect(count).toBeGreaterThanOrEqual(2)
+      const sources = await buttons.evaluateAll((links) => links.map((link) => link.getAttribute('data-call-source')))
+      expect(sources).toEqual(expect.arrayContaining(['header', 'sticky-bar', 'footer']))
+      expect(count).toBeGreaterThanOrEqual(5)
       for (let index = 0; index < count; index++) {
+        // Dispatched, not clicked: the header's button is hidden at this width and still must not dial.
         const button = buttons.nth(index)
-        await button.scrollIntoViewIfNeeded()
         const prevented = await button.evaluate((link) => {
           const event = new MouseEvent('click', { bubbles: true, cancelable: true })
           link.dispatchEvent(event)
@@ -77,6 +79,9 @@ describe('/simple-landing (spec §2.7, §8: the call buttons only show a message
         expect(prevented, `button ${index}`).toBe(true)
       }
       await page.getByText('Calling Pest Control Experts').first().waitFor()
+      expect(await page.getByText('Connecting you with local pest control professionals...').first().isVisible()).toBe(true)
+      // A real tap on the call bar, as a visitor makes it: the message again, no dialer.
+      await page.getByTestId('sticky-call-bar').locator('a').click()
       await page.waitForTimeout(300)
       expect(requests.filter((request) => request.url().includes('/api/')).map((request) => request.url())).toEqual([])
       expect(requests.filter((request) => request.method() !== 'GET')).toEqual([])
