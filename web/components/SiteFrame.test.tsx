@@ -58,9 +58,10 @@ describe('a page whose call buttons only show a message (spec §2.7, §8)', () =
 
 describe('callsOnlyShowMessage over the bundled /simple-landing', () => {
   const simpleLanding = async (alsoCall?: boolean) => {
-    const documents = bundledDocuments().map((doc) =>
-      alsoCall !== undefined && doc.slug?.current === 'simple-landing' ? { ...doc, callToast: { ...doc.callToast, alsoCall } } : doc,
-    )
+    const documents = bundledDocuments().map((doc) => {
+      const { slug, callToast } = doc as { slug?: { current?: string }; callToast?: object }
+      return alsoCall !== undefined && slug?.current === 'simple-landing' ? { ...doc, callToast: { ...callToast, alsoCall } } : doc
+    })
     return (await queryDocuments(documents, routeQuery, { slug: 'simple-landing' })) as RouteQueryResult
   }
 
