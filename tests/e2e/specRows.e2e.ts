@@ -133,6 +133,14 @@ describe('/v2 headline1 (spec §2.8, §4: only q=y changes it)', () => {
     const html = await (await fetch(`${baseUrl}/v2?headline1=Exterminator+Near+Me&q=y`)).text()
     expect(/<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1]).toBe('Exterminator Near Me?')
   })
+
+  it('keeps the advertiser’s own capitals, and keywords are cased as titles are written', async () => {
+    const h1 = async (path: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(await (await fetch(`${baseUrl}${path}`)).text())?.[1]?.replaceAll('&amp;', '&')
+    expect(await h1('/v2?headline1=Need+an+Exterminator+Today')).toBe('Need an Exterminator Today')
+    expect(await h1('/?kw=pest+control+austin+tx')).toBe('Pest Control Austin TX')
+    expect(await h1('/?kw=mice+in+walls')).toBe('Mice in Walls')
+    expect(await h1('/?kw=exterminator+%231')).toBe('Exterminator #1')
+  })
 })
 
 describe('/studio on a production server with no Sanity project', () => {
