@@ -1,4 +1,4 @@
-import { bundledLocationTable } from '../location/bundled.ts'
+import { placeStates } from '../location/places.ts'
 
 /**
  * A cleaned keyword as a headline, cased the way people write titles (spec §2.3 "title-cased"):
@@ -31,20 +31,6 @@ const JOINING_WORDS = new Set([
 
 /** Marks after which a new phrase starts, so its first word is capitalised. */
 const PHRASE_END = /[:?!.]$|^[-&+/]$/
-
-let places: Map<string, Set<string>> | undefined
-/** Place name (lower case) → the state codes it is a place of, from the bundled location table (read on first use). */
-function placeStates(): Map<string, Set<string>> {
-  if (places) return places
-  places = new Map()
-  for (const placeAndState of bundledLocationTable().values()) {
-    const [place, state] = placeAndState.split(', ')
-    if (!place || !state) continue
-    const key = place.toLowerCase()
-    places.set(key, (places.get(key) ?? new Set()).add(state.toLowerCase()))
-  }
-  return places
-}
 
 /** Whether the words before `index` end with a place of the state `code` ("portland" OR, "new orleans," LA). */
 function followsPlaceOf(words: readonly string[], index: number, code: string): boolean {

@@ -1,0 +1,35 @@
+import { bundledLocationTable } from './bundled.ts'
+
+/**
+ * The place names of the bundled location table, for reading ad keywords: which states a place name belongs to
+ * ("portland" → OR, ME, …) and whether a run-together word is a place ("beeville", "grantspass"). Built on first
+ * use from the table already read for location codes.
+ */
+let states: Map<string, Set<string>> | undefined
+let joined: Set<string> | undefined
+
+/** Place name (lower case, words spaced as in the table) → the lower-case state codes it is a place of. */
+export function placeStates(): Map<string, Set<string>> {
+  if (states) return states
+  states = new Map()
+  for (const placeAndState of bundledLocationTable().values()) {
+    const [place, state] = placeAndState.split(', ')
+    if (!place || !state) continue
+    const key = place.toLowerCase()
+    states.set(key, (states.get(key) ?? new Set()).add(state.toLowerCase()))
+  }
+  return states
+}
+
+/** Whether a word, lower case and without accents, is a place name of the table written as one word. */
+export function isPlaceWord(word: string): boolean {
+  joined ??= new Set(
+    [...placeStates().keys()].map((place) =>
+      place
+        .normalize('NFD')
+        .replace(/\p{M}+/gu, '')
+        .replace(/[^\p{L}\p{N}]+/gu, ''),
+    ),
+  )
+  return joined.has(word)
+}
