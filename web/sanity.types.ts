@@ -821,7 +821,7 @@ export type AllSanitySchemaTypes =
 
 // Source: web/content/queries.ts
 // Variable: settingsQuery
-// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  phone,  phoneDisplay,  callLabel,  headerLabel,  stickyCallLabel,  brandName,  skipLinkLabel,  "logo": logo{alt, "asset": asset->{url, "width": metadata.dimensions.width, "height": metadata.dimensions.height}},  "homeSlug": homePage->slug.current,  footerText,  footerLinks[]{_key, label, href},  copyright,  seo{title, description},  notFound{code, heading, linkLabel},  privacyChoicesLabel,  privacyChoicesDone,  googleAdsId,  callConversionLabel,  forwardingConversionLabel,  analyticsId,  gtmId,  "numberPool": callTracking.enabled == true && count(callTracking.pool) > 0}
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  phone,  phoneDisplay,  callLabel,  headerLabel,  stickyCallLabel,  brandName,  skipLinkLabel,  "logo": logo{alt, "asset": asset->{url, "width": metadata.dimensions.width, "height": metadata.dimensions.height}},  "homeSlug": homePage->slug.current,  footerText,  "footerLinks": footerLinks[]{_key, label, href, "toPage": href == "/" || count(*[_type in ["page", "pestPage", "legalPage"] && "/" + slug.current == ^.href]) > 0},  copyright,  seo{title, description},  notFound{code, heading, linkLabel},  privacyChoicesLabel,  privacyChoicesDone,  googleAdsId,  callConversionLabel,  forwardingConversionLabel,  analyticsId,  gtmId,  "numberPool": callTracking.enabled == true && count(callTracking.pool) > 0}
 export type SettingsQueryResult = {
   phone: string;
   phoneDisplay: string | null;
@@ -844,6 +844,7 @@ export type SettingsQueryResult = {
     _key: string;
     label: string;
     href: string;
+    toPage: boolean;
   }>;
   copyright: string;
   seo: {
@@ -1654,7 +1655,7 @@ export type VoiceSettingsQueryResult = {
 // Query TypeMap
 declare global {
   interface SanityQueries {
-    '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  phone,\n  phoneDisplay,\n  callLabel,\n  headerLabel,\n  stickyCallLabel,\n  brandName,\n  skipLinkLabel,\n  "logo": logo{alt, "asset": asset->{url, "width": metadata.dimensions.width, "height": metadata.dimensions.height}},\n  "homeSlug": homePage->slug.current,\n  footerText,\n  footerLinks[]{_key, label, href},\n  copyright,\n  seo{title, description},\n  notFound{code, heading, linkLabel},\n  privacyChoicesLabel,\n  privacyChoicesDone,\n  googleAdsId,\n  callConversionLabel,\n  forwardingConversionLabel,\n  analyticsId,\n  gtmId,\n  "numberPool": callTracking.enabled == true && count(callTracking.pool) > 0\n}': SettingsQueryResult;
+    '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  phone,\n  phoneDisplay,\n  callLabel,\n  headerLabel,\n  stickyCallLabel,\n  brandName,\n  skipLinkLabel,\n  "logo": logo{alt, "asset": asset->{url, "width": metadata.dimensions.width, "height": metadata.dimensions.height}},\n  "homeSlug": homePage->slug.current,\n  footerText,\n  "footerLinks": footerLinks[]{_key, label, href, "toPage": href == "/" || count(*[_type in ["page", "pestPage", "legalPage"] && "/" + slug.current == ^.href]) > 0},\n  copyright,\n  seo{title, description},\n  notFound{code, heading, linkLabel},\n  privacyChoicesLabel,\n  privacyChoicesDone,\n  googleAdsId,\n  callConversionLabel,\n  forwardingConversionLabel,\n  analyticsId,\n  gtmId,\n  "numberPool": callTracking.enabled == true && count(callTracking.pool) > 0\n}': SettingsQueryResult;
     '*[_type == "pest"] | order(_createdAt asc, _id asc){\n  name,\n  imageAlt,\n  illustrationAlt,\n  imageFile,\n  matchWords,\n  "image": image.asset->{url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}\n}': PestsQueryResult;
     '*[_type in ["page", "pestPage", "legalPage"] && defined(slug.current)].slug.current': RouteSlugsQueryResult;
     '*[_type in ["page", "pestPage", "legalPage"] && defined(slug.current) && (count(adInputs) > 0 || count(experiment.arms) > 1)] | order(slug.current asc){\n    "slug": slug.current,\n    adInputs,\n    approvedKeywords,\n    "experiment": experiment{"name": name.current, start, stop, "arms": arms[]{key, weight}}\n  }': PersonalizedPagesQueryResult;

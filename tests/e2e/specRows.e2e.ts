@@ -48,6 +48,21 @@ describe('/about-us (spec §2.1: no route; the footer link shows the not-found p
     }
   })
 
+  it('is never fetched unasked: the footer link to it is a plain link, not prefetched', async () => {
+    const page = await browser.newPage({ viewport: VIEWPORTS.phone })
+    const asked: string[] = []
+    page.on('request', (request) => asked.push(request.url()))
+    try {
+      await page.goto(`${baseUrl}/ants`, { waitUntil: 'networkidle' })
+      await page.locator('footer a[href="/about-us"]').scrollIntoViewIfNeeded()
+      await page.locator('footer a[href="/privacy-policy"]').hover()
+      await page.waitForLoadState('networkidle')
+      expect(asked.filter((url) => url.includes('/about-us'))).toEqual([])
+    } finally {
+      await page.close()
+    }
+  })
+
   it('is not in the sitemap', async () => {
     const sitemap = await (await fetch(`${baseUrl}/sitemap.xml`)).text()
     expect(sitemap).toContain('<loc>')
