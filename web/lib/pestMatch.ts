@@ -26,11 +26,31 @@ export const DEFAULT_IMAGE_FILE = 'ant'
 /** The shortest part a run-together word splits into. */
 const MIN_PART_LETTERS = 3
 
-function candidatesFor<T extends Matchable>(pests: readonly T[]) {
-  return pests
+interface Candidate<T> {
+  word: string
+  pest: T
+  order: number
+}
+
+/** Per list of pests (the loader's, reused across renders): its match words, longest first, and its pest parts. */
+const prepared = new WeakMap<readonly Matchable[], { candidates: Candidate<Matchable>[]; parts?: Map<string, PestPart<Matchable>> }>()
+
+function candidatesFor<T extends Matchable>(pests: readonly T[]): Candidate<T>[] {
+  const known = prepared.get(pests)
+  if (known) return known.candidates as Candidate<T>[]
+  const candidates = pests
     .flatMap((pest, order) => pest.matchWords.map((word) => ({ word: foldForMatching(word), pest, order })))
     .filter(({ word }) => word !== '')
     .sort((a, b) => b.word.length - a.word.length || a.order - b.order)
+  prepared.set(pests, { candidates })
+  return candidates
+}
+
+function pestPartsFor<T extends Matchable>(pests: readonly T[]): Map<string, PestPart<T>> {
+  const entry = prepared.get(pests) ?? { candidates: candidatesFor(pests) }
+  entry.parts ??= pestParts(entry.candidates)
+  prepared.set(pests, entry)
+  return entry.parts as Map<string, PestPart<T>>
 }
 
 /** A pest name's pest: the first (longest) match word contained in it. */
@@ -49,7 +69,7 @@ export function matchPest<T extends Matchable>(text: string, pests: readonly T[]
   if (whole) return whole.pest
   const runTogether = name.split(/[^\p{L}]+/u).filter((word) => word.length >= 2 * MIN_PART_LETTERS && !isCommonWord(word) && !isPlaceWord(word))
   if (runTogether.length === 0) return undefined
-  const parts = pestParts(candidates)
+  const parts = pestPartsFor(pests)
   for (const word of runTogether) {
     const pest = splitPest(word, parts)
     if (pest) return pest
