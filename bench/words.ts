@@ -4,7 +4,7 @@
 import { performance } from 'node:perf_hooks'
 import { pestsQuery } from '../web/content/queries.ts'
 import { commonWords } from '../web/lib/commonWords.ts'
-import { isPlaceWord } from '../web/lib/location/places.ts'
+import { isPlaceWord } from '../web/lib/places.ts'
 import { matchPest } from '../web/lib/pestMatch.ts'
 import { bundledDocuments, queryDocuments } from '../web/lib/sanity/localDataset.ts'
 import type { PestsQueryResult } from '../web/sanity.types.ts'

@@ -1,5 +1,5 @@
 import { isCommonWord } from './commonWords.ts'
-import { isPlaceWord } from './location/places.ts'
+import { isPlaceWord } from './places.ts'
 
 /**
  * Picks the pest a pest name or an ad keyword is about. Text and match words are folded alike

@@ -1,11 +1,11 @@
-import { readServerFile } from '../serverFiles.ts'
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
 
 /**
  * The bundled location table (web/data/locations.tsv, built by scripts/locations/build.ts from
- * Google's geo targets), read once per process into a map of code → "Place, ST" (empty where there is no
- * file to read: the Studio in a browser).
+ * Google's geo targets), read once per process into a map of code → "Place, ST".
  */
-const TABLE_FILE = ['web', 'data', 'locations.tsv']
+const TABLE_FILE = path.join('web', 'data', 'locations.tsv')
 
 export function parseLocationTable(text: string): Map<string, string> {
   const table = new Map<string, string>()
@@ -19,7 +19,11 @@ export function parseLocationTable(text: string): Map<string, string> {
 
 let table: Map<string, string> | undefined
 
+function tablePath(): string {
+  return path.basename(process.cwd()) === 'web' ? path.resolve('..', TABLE_FILE) : path.resolve(TABLE_FILE)
+}
+
 export function bundledLocationTable(): Map<string, string> {
-  table ??= parseLocationTable(readServerFile(...TABLE_FILE) ?? '')
+  table ??= parseLocationTable(readFileSync(tablePath(), 'utf8'))
   return table
 }

@@ -1,4 +1,4 @@
-import { placeStates } from '../location/places.ts'
+import { placeStates } from '../places.ts'
 
 /**
  * A cleaned keyword as a headline, cased the way people write titles (spec §2.3 "title-cased"):

@@ -1,9 +1,9 @@
-import { bundledLocationTable } from './bundled.ts'
+import { readServerFile } from './serverFiles.ts'
 
 /**
- * The place names of the bundled location table, for reading ad keywords: which states a place name belongs to
- * ("portland" → OR, ME, …) and whether a run-together word is a place ("beeville", "grantspass"). Built on first
- * use from the table already read for location codes.
+ * The place names of the bundled location table (web/data/locations.tsv, code → place → state), for reading ad
+ * keywords: which states a place name belongs to ("portland" → OR, ME, …) and whether a run-together word is a
+ * place ("beeville", "grantspass"). Read on first use; empty where there is no file (the Studio in a browser).
  */
 let states: Map<string, Set<string>> | undefined
 let joined: Set<string> | undefined
@@ -12,8 +12,9 @@ let joined: Set<string> | undefined
 export function placeStates(): Map<string, Set<string>> {
   if (states) return states
   states = new Map()
-  for (const placeAndState of bundledLocationTable().values()) {
-    const [place, state] = placeAndState.split(', ')
+  for (const line of (readServerFile('web', 'data', 'locations.tsv') ?? '').split('\n')) {
+    if (line.startsWith('#')) continue
+    const [, place, state] = line.split('\t')
     if (!place || !state) continue
     const key = place.toLowerCase()
     states.set(key, (states.get(key) ?? new Set()).add(state.toLowerCase()))
