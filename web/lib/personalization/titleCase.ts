@@ -8,9 +8,9 @@ import { placeStates } from '../places.ts'
  * - short joining words stay lower case inside a title ("Mice in Walls", "Exterminador de Cucarachas"), never
  *   first, last or after a phrase's end (":", "?", "!", ".", " - ");
  * - US state codes and well-known abbreviations in capitals where they stand as such ("Austin TX", "NYC",
- *   "Bed Bug Exterminator NJ"). A code that is also an ordinary word ("in", "or", "me", "ok", "pa", "de", "la")
- *   is a state only right after a place of that state in the location table, a comma between or not ("Portland
- *   OR", "Pittsburgh, PA"), or as the last word after "in" ("Pest Control in PA"); elsewhere it is the word:
+ *   "Bed Bug Exterminator NJ", "Is It OK"). A code that is also an ordinary word ("in", "or", "me", "oh", "pa",
+ *   "de", "la") is a state only right after a place of that state in the location table, a comma between or not
+ *   ("Portland OR", "Pittsburgh, PA"), or as the last word after "in" ("Pest Control in PA"); elsewhere it is the word:
  *   "Pest Control in My Home", "Ants or Roaches", "Help Me". A joining word that starts a place name is the
  *   place's: "Los Angeles", "El Paso".
  */
