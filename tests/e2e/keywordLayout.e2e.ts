@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { foldLookAlikes, normalizeHeadline, normalizeKeyword, titleCase } from '../../web/lib/personalization/keyword'
+import { foldLookAlikes } from '../../web/lib/personalization/contacts'
+import { normalizeHeadline, normalizeKeyword } from '../../web/lib/personalization/keyword'
+import { headlineCase, titleCase } from '../../web/lib/personalization/titleCase'
 import { LOOK_ALIKE_CONTACTS } from '../support/lookAlikes'
 import { expectedSite } from './expected'
 import { inParallel, pagePoolForFile } from './pagePool'
@@ -125,9 +127,9 @@ describe('ad keywords on every screen width', () => {
     for (const { headline, width, fit } of await inParallel(jobs, 3)) {
       const where = `/v2 "${headline}" at ${width} px`
       expectInside(fit, width, where)
-      expect(fit.h1.text.replace(/\s+/g, ' '), where).toBe(`${titleCase(normalizeHeadline(headline))}?`)
+      expect(fit.h1.text.replace(/\s+/g, ' '), where).toBe(`${headlineCase(normalizeHeadline(headline))}?`)
     }
-    expect(titleCase(normalizeHeadline('Exterminator Near Me'))).toBe('Exterminator Near Me')
+    expect(headlineCase(normalizeHeadline('Exterminator Near Me'))).toBe('Exterminator Near Me')
   }, 120_000)
 
   it('no route scrolls sideways at 320 px', async () => {
@@ -149,9 +151,9 @@ describe('what the headline says', () => {
   const homeTitle = routes.find((route) => route.path === '/')!.h1
 
   it('shows an 80-character keyword whole, decodes a twice-encoded one, and keeps capitals an advertiser chose', async () => {
-    expect((await h1Of('/?kw=licensed+and+insured+family+owned+local+exterminator+for+bed+bugs')).h1).toBe('Licensed And Insured Family Owned Local Exterminator For Bed Bugs')
+    expect((await h1Of('/?kw=licensed+and+insured+family+owned+local+exterminator+for+bed+bugs')).h1).toBe('Licensed and Insured Family Owned Local Exterminator for Bed Bugs')
     expect((await h1Of('/?kw=wasp%2520nest%2520removal')).h1).toBe('Wasp Nest Removal')
-    expect((await h1Of('/?kw=DIY+vs+Pro')).h1).toBe('DIY Vs Pro')
+    expect((await h1Of('/?kw=DIY+vs+Pro')).h1).toBe('DIY vs Pro')
     expect((await h1Of('/?slkw=McDonald+iPhone+mice+question')).h1).toBe('McDonald iPhone Mice Question')
   })
 

@@ -3,14 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { routeQuery } from '../../web/content/queries'
 import { bundledDocuments, queryDocuments } from '../../web/lib/sanity/localDataset'
 import type { RouteQueryResult } from '../../web/sanity.types'
+import { overflowsIn } from './boxes'
 import { launchBrowser, VIEWPORTS } from './browser'
 import { expectedSite } from './expected'
 import { sharedSiteUrl } from './sharedSite'
 
 /**
- * Layout at 390×844 and 1280×800 (issue 26 item 4): call buttons keep their icon on the label's
- * line, rows of cards and badges are even (or the short last row is centred, one card short at most),
- * and the 404 fills the screen down to its footer. The routes are chosen from the bundled dataset.
+ * Layout at 320, 390×844 and 1280×800: nothing runs out of its card or button at 320 px (every route, the
+ * longest keyword and headline), call buttons keep their icon on the label's line, rows of cards and badges
+ * are even (or the short last row is centred, one card short at most), and the 404 fills the screen down to
+ * its footer. The routes are chosen from the bundled dataset.
  */
 const baseUrl = sharedSiteUrl()
 const { routes, settings } = await expectedSite()
@@ -154,6 +156,29 @@ async function expectEvenRows(page: Page, path: string, width: number) {
     })
   }
 }
+
+/** The narrowest phone the site is drawn for. */
+const NARROWEST = { width: 320, height: 640 }
+/** The longest ad copy the site shows: 80 characters (MAX_KEYWORD_LENGTH), and one long run-together word. */
+const LONGEST_AD_COPY = [
+  `/?kw=${encodeURIComponent('licensed and insured family owned local exterminator for subterranean termites')}`,
+  '/?kw=subterraneantermiteexterminators',
+  `/v2?headline1=${encodeURIComponent('Same & Next Day Appointments With Licensed Exterminators In Your Neighborhood')}&q=y`,
+]
+
+describe('layout at 320 px', () => {
+  it('keeps every element inside its container and every text inside its card or button, on every route', async () => {
+    const page = await browser.newPage({ viewport: NARROWEST })
+    try {
+      for (const path of [...routes.map((route) => route.path), '/no-such-page-for-layout', ...LONGEST_AD_COPY]) {
+        await visit(page, path)
+        expect(await overflowsIn(page), path).toEqual([])
+      }
+    } finally {
+      await page.close()
+    }
+  }, 120_000)
+})
 
 describe('layout at 390×844', () => {
   it('keeps every call button one line, its phone icon beside the first word, and no word cut off', async () => {

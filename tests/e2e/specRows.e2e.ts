@@ -49,6 +49,21 @@ describe('/about-us (spec §2.1: no route; the footer link shows the not-found p
     }
   })
 
+  it('is never fetched unasked: the footer link to it is a plain link, not prefetched', async () => {
+    const page = await browser.newPage({ viewport: VIEWPORTS.phone })
+    const asked: string[] = []
+    page.on('request', (request) => asked.push(request.url()))
+    try {
+      await page.goto(`${baseUrl}/ants`, { waitUntil: 'networkidle' })
+      await page.locator('footer a[href="/about-us"]').scrollIntoViewIfNeeded()
+      await page.locator('footer a[href="/privacy-policy"]').hover()
+      await page.waitForLoadState('networkidle')
+      expect(asked.filter((url) => url.includes('/about-us'))).toEqual([])
+    } finally {
+      await page.close()
+    }
+  })
+
   it('is not in the sitemap', async () => {
     const sitemap = await (await fetch(`${baseUrl}/sitemap.xml`)).text()
     expect(sitemap).toContain('<loc>')
@@ -57,19 +72,21 @@ describe('/about-us (spec §2.1: no route; the footer link shows the not-found p
 })
 
 describe('/simple-landing (spec §2.7, §8: the call buttons only show a message and make no request)', () => {
-  it('shows the calling message for every call button of the page and opens no dialer, sending nothing', async () => {
+  it('shows the calling message for every call control of the page (call bar and footer number too) and opens no dialer, sending nothing', async () => {
     const page = await open('/simple-landing')
     const requests: Request[] = []
     const navigations: string[] = []
     try {
       page.on('request', (request) => requests.push(request))
       page.on('framenavigated', (frame) => navigations.push(frame.url()))
-      const buttons = page.locator('main a[href^="tel:"]')
+      const buttons = page.locator('a[href^="tel:"]')
       const count = await buttons.count()
-      expect(count).toBeGreaterThanOrEqual(2)
+      const sources = await buttons.evaluateAll((links) => links.map((link) => link.getAttribute('data-call-source')))
+      expect(sources).toEqual(expect.arrayContaining(['header', 'sticky-bar', 'footer']))
+      expect(count).toBeGreaterThanOrEqual(5)
       for (let index = 0; index < count; index++) {
+        // Dispatched, not clicked: the header's button is hidden at this width and still must not dial.
         const button = buttons.nth(index)
-        await button.scrollIntoViewIfNeeded()
         const prevented = await button.evaluate((link) => {
           const event = new MouseEvent('click', { bubbles: true, cancelable: true })
           link.dispatchEvent(event)
@@ -78,6 +95,9 @@ describe('/simple-landing (spec §2.7, §8: the call buttons only show a message
         expect(prevented, `button ${index}`).toBe(true)
       }
       await page.getByText('Calling Pest Control Experts').first().waitFor()
+      expect(await page.getByText('Connecting you with local pest control professionals...').first().isVisible()).toBe(true)
+      // A real tap on the call bar, as a visitor makes it: the message again, no dialer.
+      await page.getByTestId('sticky-call-bar').locator('a').click()
       await page.waitForTimeout(300)
       expect(requests.filter((request) => request.url().includes('/api/')).map((request) => request.url())).toEqual([])
       expect(requests.filter((request) => request.method() !== 'GET')).toEqual([])
@@ -128,6 +148,14 @@ describe('/v2 headline1 (spec §2.8, §4: only q=y changes it)', () => {
   it('keeps a trailing "near me" in the headline and asks it with q=y', async () => {
     const html = await (await fetch(`${baseUrl}/v2?headline1=Exterminator+Near+Me&q=y`)).text()
     expect(/<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1]).toBe('Exterminator Near Me?')
+  })
+
+  it('keeps the advertiser’s own capitals, and keywords are cased as titles are written', async () => {
+    const h1 = async (path: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(await (await fetch(`${baseUrl}${path}`)).text())?.[1]?.replaceAll('&amp;', '&')
+    expect(await h1('/v2?headline1=Need+an+Exterminator+Today')).toBe('Need an Exterminator Today')
+    expect(await h1('/?kw=pest+control+austin+tx')).toBe('Pest Control Austin TX')
+    expect(await h1('/?kw=mice+in+walls')).toBe('Mice in Walls')
+    expect(await h1('/?kw=exterminator+%231')).toBe('Exterminator #1')
   })
 })
 

@@ -146,7 +146,7 @@ describe('/v2', () => {
 
   it('uses headline1 as the hero title, asks it as a question with q=y, and names the city', async () => {
     const html = await (await fetch(`${baseUrl}/v2?headline1=need+an+exterminator&q=y&loc_physical_ms=1015116`)).text()
-    expect(/<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1]).toBe('Need An Exterminator?')
+    expect(/<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1]).toBe('Need an Exterminator?')
     expect(html).toContain('We service Miami and the surrounding area in FL.')
   })
 })

@@ -13,7 +13,7 @@ export const testContext: BlockContext = {
     logo: null,
     homeSlug: 'home',
     footerText: 'A referral service.',
-    footerLinks: [{ _key: 'a', label: 'Home', href: '/' }],
+    footerLinks: [{ _key: 'a', label: 'Home', href: '/', toPage: true }],
     copyright: '© 2024 Test Pest Co',
     seo: { title: 'Test', description: 'Test site' },
     notFound: { code: '404', heading: 'Oops! Page not found', linkLabel: 'Return to Home' },

@@ -40,6 +40,11 @@ describe('settingsQuery', () => {
     expect(settings.footerLinks?.map((link) => link.href)).toEqual(expect.arrayContaining(['/', '/privacy-policy', '/terms-of-service', '/about-us']))
     expect(settings.homeSlug).toBe('home')
   })
+
+  it('marks which footer links lead to a page of the site: /about-us (spec §2.1: no route) does not', async () => {
+    const settings = await run<NonNullable<SettingsQueryResult>>(settingsQuery)
+    expect(Object.fromEntries(settings.footerLinks!.map((link) => [link.href, link.toPage]))).toEqual({ '/': true, '/privacy-policy': true, '/terms-of-service': true, '/about-us': false })
+  })
 })
 
 describe('routeSlugsQuery', () => {

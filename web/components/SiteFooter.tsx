@@ -3,6 +3,8 @@ import type { SiteSettings } from '@/lib/site'
 import { ShownPhone } from './ShownPhone'
 import { CallLink } from './CallLink'
 
+const FOOTER_LINK = 'inline-flex min-h-11 items-center underline-offset-4 hover:underline'
+
 export function SiteFooter({ site }: { site: SiteSettings }) {
   return (
     <footer className="bg-brand-900 pb-24 text-brand-50 md:pb-0">
@@ -18,9 +20,16 @@ export function SiteFooter({ site }: { site: SiteSettings }) {
           <ul className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
             {site.footerLinks.map((link) => (
               <li key={link._key}>
-                <Link href={link.href} className="inline-flex min-h-11 items-center underline-offset-4 hover:underline">
-                  {link.label}
-                </Link>
+                {/* Next prefetches a <Link> in view: only a link to a page of this site is one, so a missing page is never fetched unasked. */}
+                {link.toPage ? (
+                  <Link href={link.href} className={FOOTER_LINK}>
+                    {link.label}
+                  </Link>
+                ) : (
+                  <a href={link.href} className={FOOTER_LINK}>
+                    {link.label}
+                  </a>
+                )}
               </li>
             ))}
           </ul>

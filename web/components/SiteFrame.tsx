@@ -22,10 +22,15 @@ export interface CallContext {
   arm?: string
   /** The number the page shows and dials (a tracking rule's, or Site settings'). */
   number?: string
-  /** The content's call buttons only show the page's message (its "callToast"): no dialer, no call logged. */
+  /** Every call button of the page (header, content, call bar, footer) only shows the page's message (its "callToast"): no dialer, no call logged. */
   toastOnly?: boolean
 }
 export type CallBarMode = 'phones' | 'afterHero' | 'none'
+
+/** A page with a call message shows it instead of calling, unless its editor switched “Call buttons also call” on. */
+export function callsOnlyShowMessage(callToast: { alsoCall?: boolean | null } | null | undefined): boolean {
+  return Boolean(callToast) && !callToast?.alsoCall
+}
 
 /**
  * The frame around a page's content: the site header and footer unless the page brings its own

@@ -13,7 +13,7 @@ export interface CallToast {
   message: string
 }
 
-/** The sonner layer. With a call message set, every tap on a call link shows it; the link still opens the dialer. */
+/** The sonner layer. With a call message set, every tap on a call link shows it (dialling too when the page's calls are switched on). */
 export default function ToastLayer({ callToast }: { callToast: CallToast | null }) {
   useEffect(() => {
     if (!callToast) return

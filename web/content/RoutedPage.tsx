@@ -4,7 +4,7 @@ import type { RoutedDocument } from './loaders'
 import { formatCityState } from '@/lib/location/parse'
 import { withTrackingNumber } from '@/lib/trackingNumbers/trackingNumber'
 import { LegalDocument } from './LegalDocument'
-import { SiteFrame } from '@/components/SiteFrame'
+import { callsOnlyShowMessage, SiteFrame } from '@/components/SiteFrame'
 import { Toasts } from '@/components/Toasts'
 import { withArm } from './arms'
 
@@ -31,7 +31,7 @@ export function RoutedPage({ doc, context: given, variant, variantKey }: { doc: 
           variant,
           variantKey,
           number: context.site.phone,
-          toastOnly: Boolean(doc.callToast),
+          toastOnly: callsOnlyShowMessage(doc.callToast),
           ...(arm && test?.name ? { experiment: test.name, arm: arm.key } : {}),
         }}
       >

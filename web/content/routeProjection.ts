@@ -68,7 +68,7 @@ export const ROUTE_PROJECTION = /* groq */ `{
   ${seoFields},
   "chrome": coalesce(chrome, "site"),
   "callBar": coalesce(callBar, "phones"),
-  "callToast": callToast{title, message},
+  "callToast": callToast{title, message, "alsoCall": coalesce(alsoCall, false)},
   _type == "page" => {
     "blocks": blocks[]${blockProjection},
     "experiment": experiment{"name": name.current, "arms": arms[]{key, heroTitle, heroSubtitle, heroButtonLabel, replaceSection, "section": section[0]${blockProjection}}}

@@ -207,3 +207,22 @@ describe('matchPest for ad keywords: whole words first, else a key written toget
     }
   })
 })
+
+/** tests/fixtures/pictures.json: real keywords, half of them ordinary words that hold a pest's name (the table in docs/personalization.md). */
+describe('the picture table: a picture only for a pest word', async () => {
+  const { default: table } = await import('../../tests/fixtures/pictures.json', { with: { type: 'json' } })
+
+  it('holds at least 40 keywords, half of them ordinary words that contain a pest name', () => {
+    expect(table.length).toBeGreaterThanOrEqual(40)
+    const ordinary = table.filter((row) => row.picture === null)
+    expect(ordinary.length * 2).toBeGreaterThanOrEqual(table.length - 2)
+    // Each holds a pest's name inside an ordinary word: what plain containment would read as that pest.
+    const names = bundledPests.flatMap((pest) => pest.matchWords).filter((word) => /^[a-z]{3,}$/.test(word))
+    for (const { keyword } of ordinary) expect(names.some((name) => keyword.includes(name)), keyword).toBe(true)
+  })
+
+  it.each(table.map((row) => [row.keyword, row.picture ?? 'generic (ant)', row.picture] as const))('"%s" shows the %s picture', (keyword, _shown, picture) => {
+    expect(matchPest(keyword, bundledPests)?.imageFile ?? null).toBe(picture)
+    expect(pestOrDefault(keyword, bundledPests)?.imageFile).toBe(picture ?? 'ant')
+  })
+})

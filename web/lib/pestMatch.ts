@@ -1,3 +1,6 @@
+import { isCommonWord } from './commonWords.ts'
+import { isPlaceWord } from './places.ts'
+
 /**
  * Picks the pest a pest name or an ad keyword is about. Text and match words are folded alike
  * (lower case, accents and "ñ" as plain letters, spaces collapsed: "ratón" matches "raton" and
@@ -8,10 +11,11 @@
  * - A pest *name* (the pest list, a pest page): the first match word contained in the name wins
  *   (spec §9), anywhere in it.
  * - An ad *keyword* is free text, where plain containment would show a mouse for "exterminator rates"
- *   (r-a-t) or read "antes" as ants: whole words first, each word of a match word possibly in its
- *   plural; else a match word written together with other words ("hornetnestremoval",
- *   "cockroachexterminator", "pestcontrolants"): the longest one a word starts or ends with, the
- *   rest of that word being a word of its own (three letters or more).
+ *   (r-a-t) or a bee for "beeville": whole words first, each word of a match word possibly in its plural
+ *   ("ants", "ant's", "bed bugs"); else a run-together word ("hornetnestremoval", "mouseproofingservice") that is
+ *   neither a common English word ("ratings", "mothers", "tickets": commonWords.ts) nor a place of the location
+ *   table ("beeville") and splits entirely into parts of at least three letters, each a common word or a match
+ *   word, one of them the pest's.
  */
 export interface Matchable {
   matchWords: readonly string[]
@@ -19,14 +23,34 @@ export interface Matchable {
 
 export const DEFAULT_IMAGE_FILE = 'ant'
 
-/** The least a word written together with a match word must add to count as a word of its own. */
-const MIN_JOINED_LETTERS = 3
+/** The shortest part a run-together word splits into. */
+const MIN_PART_LETTERS = 3
 
-function candidatesFor<T extends Matchable>(pests: readonly T[]) {
-  return pests
+interface Candidate<T> {
+  word: string
+  pest: T
+  order: number
+}
+
+/** Per list of pests (the loader's, reused across renders): its match words, longest first, and its pest parts. */
+const prepared = new WeakMap<readonly Matchable[], { candidates: Candidate<Matchable>[]; parts?: Map<string, PestPart<Matchable>> }>()
+
+function candidatesFor<T extends Matchable>(pests: readonly T[]): Candidate<T>[] {
+  const known = prepared.get(pests)
+  if (known) return known.candidates as Candidate<T>[]
+  const candidates = pests
     .flatMap((pest, order) => pest.matchWords.map((word) => ({ word: foldForMatching(word), pest, order })))
     .filter(({ word }) => word !== '')
     .sort((a, b) => b.word.length - a.word.length || a.order - b.order)
+  prepared.set(pests, { candidates })
+  return candidates
+}
+
+function pestPartsFor<T extends Matchable>(pests: readonly T[]): Map<string, PestPart<T>> {
+  const entry = prepared.get(pests) ?? { candidates: candidatesFor(pests) }
+  entry.parts ??= pestParts(entry.candidates)
+  prepared.set(pests, entry)
+  return entry.parts as Map<string, PestPart<T>>
 }
 
 /** A pest name's pest: the first (longest) match word contained in it. */
@@ -36,21 +60,68 @@ export function matchPestName<T extends Matchable>(name: string, pests: readonly
   return candidatesFor(pests).find(({ word }) => folded.includes(word))?.pest
 }
 
-/** An ad keyword's pest: whole words first, else a match word written together with another word. */
+/** An ad keyword's pest: whole words first, else a run-together word that splits into common words and the pest's. */
 export function matchPest<T extends Matchable>(text: string, pests: readonly T[]): T | undefined {
   const name = foldForMatching(text)
   if (!name) return undefined
   const candidates = candidatesFor(pests)
   const whole = candidates.find(({ word }) => containsWord(name, word))
   if (whole) return whole.pest
-  const words = name.split(/[^\p{L}\p{N}]+/u).filter((word) => word.length > MIN_JOINED_LETTERS)
-  return candidates.find(({ word }) => !word.includes(' ') && words.some((part) => joins(part, word)))?.pest
+  const runTogether = name.split(/[^\p{L}]+/u).filter((word) => word.length >= 2 * MIN_PART_LETTERS && !isCommonWord(word) && !isPlaceWord(word))
+  if (runTogether.length === 0) return undefined
+  const parts = pestPartsFor(pests)
+  for (const word of runTogether) {
+    const pest = splitPest(word, parts)
+    if (pest) return pest
+  }
+  return undefined
 }
 
-/** The word is the match word plus a word of its own before or after it: "hornetnest", "pestcontrolants". */
-function joins(part: string, word: string): boolean {
-  if (part.length < word.length + MIN_JOINED_LETTERS) return false
-  return part.startsWith(word) || part.endsWith(word)
+interface PestPart<T> {
+  pest: T
+  /** The match word's length: the longest (most specific) pest part of a split wins. */
+  length: number
+}
+
+/** Each match word written as one word, and its plural: "yellowjacket", "bedbugs", "subterraneantermite". */
+function pestParts<T>(candidates: readonly { word: string; pest: T }[]): Map<string, PestPart<T>> {
+  const parts = new Map<string, PestPart<T>>()
+  for (const { word, pest } of candidates) {
+    const joined = word.replace(/ /g, '')
+    const plurals = { '(?:es)?': ['es'], '(?:e?s)?': ['s', 'es'], '(?:s)?': ['s'] }[pluralSuffix(joined)] ?? ['s']
+    for (const form of [joined, ...plurals.map((ending) => joined + ending)]) {
+      if (form.length >= MIN_PART_LETTERS && !parts.has(form)) parts.set(form, { pest, length: joined.length })
+    }
+  }
+  return parts
+}
+
+/**
+ * The pest of a split of the word into parts of at least three letters, each a common word or a pest part, one of
+ * them a pest part; of several splits, the one with the longest pest part. Memoised by position: a keyword word is
+ * at most 80 letters, so at most 80 × 80 slices are looked up.
+ */
+function splitPest<T>(word: string, parts: ReadonlyMap<string, PestPart<T>>): T | undefined {
+  const best = new Map<number, PestPart<T> | null | undefined>()
+  // null: the rest splits with no pest part; undefined: it does not split.
+  const from = (start: number): PestPart<T> | null | undefined => {
+    if (start === word.length) return null
+    if (best.has(start)) return best.get(start)
+    let found: PestPart<T> | null | undefined
+    for (let end = start + MIN_PART_LETTERS; end <= word.length; end++) {
+      if (word.length - end > 0 && word.length - end < MIN_PART_LETTERS) continue
+      const part = word.slice(start, end)
+      const pest = parts.get(part)
+      if (!pest && !isCommonWord(part)) continue
+      const rest = from(end)
+      if (rest === undefined) continue
+      const longer = [pest, rest].reduce<PestPart<T> | null | undefined>((a, b) => (b && (!a || b.length > a.length) ? b : a), null)
+      if (found === undefined || (longer && (!found || longer.length > found.length))) found = longer
+    }
+    best.set(start, found)
+    return found
+  }
+  return from(0)?.pest ?? undefined
 }
 
 /** Lower case without accents (NFD, then combining marks dropped: "Araña" → "arana"), one space between words. */

@@ -233,10 +233,17 @@ export const page = defineType({
       title: 'Message when a call button is tapped',
       type: 'object',
       group: 'content',
-      description: 'Optional. When set, the call buttons in the page’s content only show this message: they open no dialer and log no call (the spec’s simple landing page). The header and the call bar still call.',
+      description: 'Optional. When set, every call button of the page (its sections, the header, the call bar and the footer number) only shows this message: it opens no dialer and logs no call (the spec’s simple landing page), unless “Call buttons also call” is switched on.',
       fields: [
         defineField({ name: 'title', title: 'Title', type: 'string', validation: textRules('Write the message’s title, e.g. “Calling…”.') }),
         defineField({ name: 'message', title: 'Message', type: 'string', validation: textRules('Write the message, e.g. “Your phone is opening the dialer.”.') }),
+        defineField({
+          name: 'alsoCall',
+          title: 'Call buttons also call',
+          type: 'boolean',
+          description: 'Off: the call buttons only show the message, as the spec has it. On: they show the message, open the phone’s dialer and the call is counted.',
+          initialValue: false,
+        }),
       ],
     }),
     defineField({ name: 'seo', title: 'Search engine listing', type: 'seo', group: 'seo', validation: (rule) => rule.required().error('Fill in “Search engine listing” on the Search engines tab: Page title and Meta description.') }),

@@ -11,7 +11,7 @@ export function CaseStory({ block, context }: BlockProps<'caseStory'>) {
       {block.facts?.length ? (
         <dl className="mt-6 grid grid-cols-2 gap-3">
           {block.facts.map((fact) => (
-            <div key={fact._key} className="rounded-xl border border-line bg-white p-4">
+            <div key={fact._key} className="rounded-xl border border-line bg-white p-4 max-[359px]:p-3">
               <dt className="text-sm text-muted">{fact.label}</dt>
               <dd className="mt-1 text-lg font-extrabold">{fact.value}</dd>
             </div>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { normalizeKeyword, titleCase } from '@/lib/personalization/keyword'
+import { normalizeKeyword } from '@/lib/personalization/keyword'
+import { titleCase } from '@/lib/personalization/titleCase'
 import { heroTitle } from './Hero'
 
 describe('heroTitle', () => {
@@ -9,10 +10,10 @@ describe('heroTitle', () => {
     expect(heroTitle('Pest Exterminator', {})).toBe('Pest Exterminator')
   })
 
-  // Google's {KeyWord:} style, as in English ("Exterminador De Cucarachas"): every word capitalized.
+  // As in English ("Exterminador de Cucarachas"): every word capitalized but the short joining words inside.
   it('title-cases a Spanish keyword word by word, accented letters included', () => {
     const keyword = titleCase(normalizeKeyword('ÁCAROS y arañas en casa'))
-    expect(heroTitle('Pest Exterminator', { keyword })).toBe('Ácaros Y Arañas En Casa')
+    expect(heroTitle('Pest Exterminator', { keyword })).toBe('Ácaros y Arañas en Casa')
   })
 
   it('appends one question mark when q=y', () => {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { LOOK_ALIKE_CONTACTS } from '../../../tests/support/lookAlikes'
-import { decodeOnceMore, foldLookAlikes, keywordFrom, MAX_KEYWORD_LENGTH, normalizeHeadline, normalizeKeyword, titleCase } from './keyword'
+import { foldLookAlikes } from './contacts'
+import { decodeOnceMore, keywordFrom, MAX_KEYWORD_LENGTH, normalizeHeadline, normalizeKeyword } from './keyword'
+import { titleCase } from './titleCase'
 
 /** Real ad keywords and headlines, as an advertiser writes them → the hero title shown. */
 export const AD_PHRASES: [string, string][] = [
@@ -22,7 +24,7 @@ export const AD_PHRASES: [string, string][] = [
   ['offer ends 12/31/2026', 'Offer Ends 12/31/2026'],
   ['$1,000,000 termite warranty', '$1,000,000 Termite Warranty'],
   ['rodent control in my area', 'Rodent Control'],
-  ['exterminador de cucarachas', 'Exterminador De Cucarachas'],
+  ['exterminador de cucarachas', 'Exterminador de Cucarachas'],
   ['Ant Killer!!!', 'Ant Killer!'],
   ['800 sq ft pest control', '800 Sq Ft Pest Control'],
   ['since 1800 pest control', 'Since 1800 Pest Control'],
@@ -207,7 +209,7 @@ describe('look-alike characters (TR39 confusables after NFKC)', () => {
 describe('real ad keywords up to 80 characters (Google Ads)', () => {
   it('shows a keyword of up to 80 characters whole and matches on all of it', () => {
     const raw = 'licensed and insured family owned local exterminator for bed bugs'
-    expect(titleCase(normalizeKeyword(raw))).toBe('Licensed And Insured Family Owned Local Exterminator For Bed Bugs')
+    expect(titleCase(normalizeKeyword(raw))).toBe('Licensed and Insured Family Owned Local Exterminator for Bed Bugs')
     const eighty = 'same day termite inspection and treatment for older homes with crawl spaces ok'
     expect(eighty.length).toBe(78)
     expect(normalizeKeyword(eighty)).toBe(eighty)
@@ -233,13 +235,13 @@ describe('real ad keywords up to 80 characters (Google Ads)', () => {
 
   it('keeps words an advertiser capitalised inside, title-casing the rest', () => {
     const title = (raw: string) => titleCase(normalizeKeyword(raw))
-    expect(title('DIY vs Pro')).toBe('DIY Vs Pro')
+    expect(title('DIY vs Pro')).toBe('DIY vs Pro')
     expect(title('McDonald farm iPhone deals')).toBe('McDonald Farm iPhone Deals')
     expect(title('pest control NYC')).toBe('Pest Control NYC')
-    expect(title('eBay bug spray vs the exterminator')).toBe('eBay Bug Spray Vs The Exterminator')
+    expect(title('eBay bug spray vs the exterminator')).toBe('eBay Bug Spray vs the Exterminator')
     expect(title('WASP NEST REMOVAL')).toBe('Wasp Nest Removal')
-    expect(title('HVAC and ATTIC rodent proofing')).toBe('HVAC And Attic Rodent Proofing')
-    expect(title('EXTERMINATOR for DIY fails')).toBe('Exterminator For DIY Fails')
+    expect(title('HVAC and ATTIC rodent proofing')).toBe('HVAC and Attic Rodent Proofing')
+    expect(title('EXTERMINATOR for DIY fails')).toBe('Exterminator for DIY Fails')
     // Case alone never makes another keyword (one cached page).
     expect(normalizeKeyword('Wasp Removal')).toBe(normalizeKeyword('wasp removal'))
   })
@@ -250,7 +252,7 @@ describe('real ad keywords up to 80 characters (Google Ads)', () => {
   })
 
   it('keeps a headline\'s trailing "near me" (the rule is the keyword\'s)', () => {
-    expect(normalizeHeadline('Exterminator Near Me')).toBe('exterminator near me')
+    expect(normalizeHeadline('Exterminator Near Me')).toBe('Exterminator Near Me')
     expect(normalizeKeyword('Exterminator Near Me')).toBe('exterminator')
     expect(normalizeHeadline('call 888 555 Ο142 near me')).toBe('call near me')
   })

@@ -17,7 +17,7 @@ describe('readInputs', () => {
     expect(inputs('kw=ants&slkw=wasp+removal+near+me&loc_physical_ms=1026339&headline1=Fast+Help&q=Y')).toEqual({
       keyword: 'wasp removal',
       locationCode: '1026339',
-      headline: 'fast help',
+      headline: 'Fast Help',
       question: true,
       trackingSource: '',
     })
@@ -34,7 +34,7 @@ describe('readInputs', () => {
 describe('routeInputs', () => {
   it('keeps only what the route reads', () => {
     const inputs = readInputs(new URLSearchParams('kw=wasp+removal&loc_physical_ms=1026339&headline1=Need+Help&q=y'))
-    expect(routeInputs(PERSONALIZED_ROUTES['/v2']!, inputs)).toEqual({ keyword: '', locationCode: '1026339', headline: 'need help', question: true, trackingSource: '' })
+    expect(routeInputs(PERSONALIZED_ROUTES['/v2']!, inputs)).toEqual({ keyword: '', locationCode: '1026339', headline: 'Need Help', question: true, trackingSource: '' })
     expect(routeInputs(PERSONALIZED_ROUTES['/']!, inputs)).toEqual({ keyword: 'wasp removal', locationCode: '1026339', headline: '', question: false, trackingSource: '' })
   })
 })
@@ -43,7 +43,7 @@ describe('variantFor', () => {
   it('keeps only the fields the route declares', () => {
     const all = inputs('kw=ants&headline1=Call+now&q=y')
     expect(variantFor(home, all, { location: dallas })).toEqual({ keyword: 'ants', location: 'Dallas, TX' })
-    expect(variantFor(v2, all, { location: dallas })).toEqual({ location: 'Dallas, TX', headline: 'call now', question: true })
+    expect(variantFor(v2, all, { location: dallas })).toEqual({ location: 'Dallas, TX', headline: 'Call now', question: true })
   })
 
   it('is null (the plain cached page) without personalizing input, e.g. only gclid/utm', () => {

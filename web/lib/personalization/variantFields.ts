@@ -1,4 +1,5 @@
-import { decodeOnceMore, keywordFrom, normalizeHeadline, normalizeKeyword, titleCase } from './keyword.ts'
+import { decodeOnceMore, keywordFrom, normalizeHeadline, normalizeKeyword } from './keyword.ts'
+import { headlineCase, titleCase } from './titleCase.ts'
 import { ARM_KEY } from './experiment.ts'
 import { formatCityState, isLocationCode, parseCityState, type VisitorLocation } from '../location/parse.ts'
 import { isUsE164 } from '../phone.ts'
@@ -111,7 +112,7 @@ export const VARIANT_FIELDS = {
     read: (params) => normalizeHeadline(decodeOnceMore(params.get('headline1'))),
     value: (headline) => headline || undefined,
     ...textEncoding(normalizeHeadline),
-    context: (headline) => ({ headline: titleCase(headline) }),
+    context: (headline) => ({ headline: headlineCase(headline) }),
   }),
   question: field({
     inputKey: 'question',

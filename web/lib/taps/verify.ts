@@ -1,4 +1,4 @@
-import { titleCase } from '../personalization/keyword.ts'
+import { headlineCase, titleCase } from '../personalization/titleCase.ts'
 import { decodeVariant, type PersonalizedRoute } from '../personalization/variant.ts'
 import type { KeptArm } from '../personalization/header.ts'
 import type { ServedVersion } from './experimentVisitors.ts'
@@ -48,7 +48,7 @@ export function verifiedTap({ variantKey, ...claimed }: ClaimedTap, facts: Serve
   const tap: CallTap = {
     ...claimed,
     page: facts.routed ? claimed.page : '',
-    keyword: cellSafe(titleCase(keyword || headline)),
+    keyword: cellSafe(keyword ? titleCase(keyword) : headlineCase(headline)),
     location: cellSafe(location),
     // The landing variant's name is the page's personalized route (its slug), when the copy was a personalized one.
     variant: variant && route ? route.id : '',

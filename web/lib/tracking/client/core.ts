@@ -93,9 +93,10 @@ function optOut(): void {
 }
 
 /**
- * Every click, in the capture phase so a tap counts before anything else handles it; the dialer is never prevented.
- * The footer's opt-out link; a call link on a page that only shows a message for it (`data-call-toast-only`: the
- * `call-click` event alone); any other call link: one beacon to the call log, one conversion, the `call-click` events.
+ * Every click, in the capture phase so a tap counts before anything else handles it. The footer's opt-out link; any
+ * call link of a page that only shows a message for its calls (`data-call-toast-only` on <main> covers the header,
+ * the call bar and the footer too): the `call-click` event alone, no dialer; any other call link: one beacon to the
+ * call log, one conversion, the `call-click` events, and the dialer opens.
  */
 function onClick(event: MouseEvent, settings: TrackerConfig): void {
   const target = event.target instanceof Element ? event.target : null
@@ -111,7 +112,7 @@ function onClick(event: MouseEvent, settings: TrackerConfig): void {
   if (!link) return
   const source = link.getAttribute('data-call-source') || 'unknown'
   const path = location.pathname
-  if (link.closest('main[data-call-toast-only]')) {
+  if (document.querySelector('main[data-call-toast-only]')) {
     event.preventDefault()
     page.dispatchEvent(new CustomEvent(CALL_CLICK_EVENT, { detail: { source, path, toastOnly: true } }))
     return
