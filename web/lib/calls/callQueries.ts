@@ -11,7 +11,7 @@ function toCall(row: Selectable<VoiceTables['voice_calls']>): StoredCall {
     caller: row.caller,
     startedAt: Number(row.started_at),
     status: row.status,
-    talkSeconds: Number(row.talk_seconds),
+    talkSeconds: Number(row.talk_known) === 0 ? null : Number(row.talk_seconds),
     qualified: Number(row.qualified) === 1,
     firstTime: Number(row.first_time) === 1,
     leaseId: row.lease_id,

@@ -17,7 +17,8 @@ export interface CallEntry {
   experiment: string
   version: string
   clickId: string
-  talkSeconds: number
+  /** Null: Twilio's figure was impossible, stored as unknown. */
+  talkSeconds: number | null
   answered: boolean
   qualified: boolean
   status: StoredCall['status']
