@@ -168,6 +168,33 @@ describe('who counts', () => {
   })
 })
 
+describe('a junk flood from 100 networks', () => {
+  it('60 junk bodies from each of 100 networks cost no budget: a fresh network’s real tap and beacon are counted', async () => {
+    const bodies = ['{}', '[]', '{"page":1}', 'null']
+    let refusedAsTooMany = 0
+    const senders = Array.from({ length: 100 }, (_, network) => async () => {
+      for (let n = 0; n < 60; n++) {
+        const answer = await send('POST', '/api/calls', { from: `127.${60 + network}.0.${1 + (n % 3)}`, body: bodies[n % bodies.length] })
+        if (answer.status === 429) refusedAsTooMany++
+      }
+    })
+    // 20 networks at a time: the flood without holding more sockets than the front allows a network.
+    for (let start = 0; start < senders.length; start += 20) await Promise.all(senders.slice(start, start + 20).map((sender) => sender()))
+    expect(refusedAsTooMany).toBe(0)
+    expect(tapBudget.refusals()).toMatchObject({ total: 0 })
+    const before = await counted()
+    const page = await send('GET', '/spring', { from: '127.250.0.9' })
+    const cookie = page.setCookies[0]!.split(';')[0]!
+    const arm = cookie.split('=')[1]!.split('.')[0]!
+    expect((await send('POST', '/api/calls', { from: '127.250.0.9', cookie, body: seenBody })).status).toBe(204)
+    expect((await send('POST', '/api/calls', { from: '127.250.0.9', cookie, body: tapBody })).status).toBe(204)
+    const after = await counted()
+    const of = (rows: typeof after) => rows.find((row) => row.arm === arm) ?? { visitors: 0, converters: 0 }
+    expect(of(after).visitors - of(before).visitors).toBe(1)
+    expect(of(after).converters - of(before).converters).toBe(1)
+  }, 120_000)
+})
+
 describe('slow bodies from a few networks', () => {
   /** A tap or publish whose body drips: one byte, then nothing while the test runs. */
   function slowBody(from: string, target: string, extra = '') {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { openVoiceDb } from './db'
-import { exportConversions, feedCredentialsMatch, parseSince } from './exportConversions'
+import { exportConversions, feedAccess, feedCredentialsMatch, parseSince } from './exportConversions'
+import { budgetLimiter } from '../taps/rateLimit'
 import { BRAID_HEADER, conversionFile, GCLID_HEADER, localTime, sha256Hex } from './googleAds'
 import { voiceSettings } from './settings'
 import { leaseNumber, recordIncoming, recordOutcome, type VisitFacts } from './store'
@@ -107,5 +108,24 @@ describe('Google Ads offline click conversions', () => {
     expect(feedCredentialsMatch(basic('ads:s3cret'), env)).toBe(true)
     expect(parseSince('2026-11-01')).toBe(Date.UTC(2026, 10, 1))
     expect(parseSince('yesterday')).toBeNull()
+  })
+
+  it('answers the right feed credentials after 330 wrong passwords from 12 networks, and refuses only the guessing networks', () => {
+    const env = { CONVERSIONS_FEED_USER: 'google', CONVERSIONS_FEED_PASSWORD: 'right-horse-battery' }
+    const basic = (pair: string) => `Basic ${Buffer.from(pair).toString('base64')}`
+    const failures = budgetLimiter({ name: 'feed', perAddress: 10, perNetwork: 30, total: Infinity, windowMs: 60_000, log: () => {} })
+    const answers = new Map<string, number>()
+    for (let i = 0; i < 330; i++) {
+      const access = feedAccess(basic(`google:guess-${i}`), `127.${40 + (i % 12)}.0.1`, failures, env)
+      answers.set(access, (answers.get(access) ?? 0) + 1)
+    }
+    expect(answers.get('allowed')).toBeUndefined()
+    expect(answers.get('too many wrong')).toBeGreaterThan(0)
+    // Google, from one of the guessing networks and from its own: let in.
+    expect(feedAccess(basic('google:right-horse-battery'), '127.40.0.1', failures, env)).toBe('allowed')
+    expect(feedAccess(basic('google:right-horse-battery'), '127.99.0.1', failures, env)).toBe('allowed')
+    // A wrong password from a network that guessed nothing is still told it is wrong, not "too many".
+    expect(feedAccess(basic('google:typo'), '127.98.0.1', failures, env)).toBe('wrong')
+    expect(feedAccess(null, '127.98.0.1', failures, {})).toBe('not set up')
   })
 })

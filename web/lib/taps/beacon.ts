@@ -51,9 +51,10 @@ export async function takeBeacon(body: string, request: BeaconRequest, deps: Bea
     else if (experiment && kept) await deps.recorder().seen({ experiment, ...kept })
     return { status: 204 }
   }
-  if (!deps.taps.allow(request.client)) return { status: 429, message: 'Too many taps.' }
+  // Junk costs no budget: only a well-formed tap is counted against its address and network.
   const claimed = parseTap(input)
   if (!claimed) return { status: 400, message: 'Not a tap.' }
+  if (!deps.taps.allow(request.client)) return { status: 429, message: 'Too many taps.' }
   const facts = await deps.facts(claimed.page)
   const kept = facts.route?.experiment ? keptArmVisitor(request.cookie, facts.route.experiment) : undefined
   const { tap, served } = verifiedTap(claimed, { ...facts, ...(kept ? { kept } : {}) })
