@@ -178,7 +178,7 @@ function Experiment({ experiment }: { experiment: ExperimentReport }) {
 function Calls({ report }: { report: CallsReport }) {
   const callDays = report.callDays ?? []
   const missed = report.missedCalls ?? []
-  const pool = report.pool ?? { days: [], peak: 0, overflow: 0 }
+  const pool = report.pool ?? { days: [], peak: 0, overflow: 0, refused: 0 }
   if (callDays.length === 0 && missed.length === 0) return null
   return (
     <Stack gap={4}>
@@ -201,7 +201,7 @@ function Calls({ report }: { report: CallsReport }) {
       />
       {pool.days.length > 0 ? (
         <Text muted size={1}>
-          Number pool: the busiest moment needed {pool.peak} numbers; {pool.overflow} ad visits found the pool full and kept the campaign’s or the default number.
+          Number pool: at the busiest moment {pool.peak} ad visits wanted a number at once; {pool.overflow} found the pool full and kept the campaign’s or the default number. {pool.refused ?? 0} asks did not come from a visit the site answered as an ad visit, or came from a network already holding its share: turned away, and not a sign you need more numbers.
         </Text>
       ) : null}
       <Heading as="h2" size={1}>

@@ -57,9 +57,14 @@ export async function noteExported(db: Kysely<Database>, rows: readonly { clickI
     .execute()
 }
 
-export async function poolDays(db: Kysely<Database>, sinceDay: string): Promise<{ day: string; peak: number; overflow: number }[]> {
+/**
+ * Per day: `peak`, the most ad visits that wanted a pool number at once (served or turned away by a full
+ * pool); `overflow`, asks a full pool turned away; `refused`, asks turned away before the pool was looked at
+ * (no landing token, over a network's or an address's cap) — never demand.
+ */
+export async function poolDays(db: Kysely<Database>, sinceDay: string): Promise<{ day: string; peak: number; overflow: number; refused: number }[]> {
   const rows = await db.selectFrom('voice_pool_days').selectAll().where('day', '>=', sinceDay).orderBy('day', 'desc').execute()
-  return rows.map((row) => ({ day: row.day, peak: Number(row.peak), overflow: Number(row.overflow) }))
+  return rows.map((row) => ({ day: row.day, peak: Number(row.peak), overflow: Number(row.overflow), refused: Number(row.refused) }))
 }
 
 /**

@@ -186,7 +186,7 @@ describe('number pool', () => {
     expect(await leaseNumber(db, POOL, visit, t + 31 * 60_000, rest)).toBeNull()
     expect((await leaseNumber(db, POOL, visit, t + 46 * 60_000, rest))?.number).toBe(POOL[1])
     expect(await extendLease(db, b!.id, t + 47 * 60_000)).toBeNull()
-    expect(await poolDays(db, '2026-11-25')).toEqual([{ day: '2026-11-25', peak: 3, overflow: 2 }])
+    expect(await poolDays(db, '2026-11-25')).toEqual([{ day: '2026-11-25', peak: 3, overflow: 2, refused: 0 }])
   })
 })
 
