@@ -42,6 +42,8 @@ if (report.callDays.length > 0) {
 for (const test of report.experiments) {
   console.log(`\nA/B test ${test.experiment} (${test.firstDay} to ${test.lastDay}, ${test.botsExcluded} bot requests excluded)`)
   console.table(test.arms.map((arm) => ({ version: arm.arm, weight: arm.weight ?? '?', visitors: arm.visitors, 'converting visitors': arm.converters, taps: arm.taps, 'qualified calls': arm.qualifiedCalls, rate: arm.rate === null ? '–' : `${(100 * arm.rate).toFixed(1)} % (${(100 * arm.interval!.low).toFixed(1)}–${(100 * arm.interval!.high).toFixed(1)} %)` })))
-  console.log(test.verdict.text)
+  console.log(`Decided on ${test.decidedOn}: ${test.verdict.text}`)
+  if (test.callVerdict) console.log(`Taps (not verified): ${test.tapVerdict.text}`)
+  for (const alarm of test.alarms) console.log(`ALARM: ${alarm}`)
 }
 await store.close()

@@ -137,7 +137,8 @@ function rateWithInterval(arm: ArmReport): string {
 
 function Experiment({ experiment }: { experiment: ExperimentReport }) {
   const { verdict } = experiment
-  const tone = verdict.srm.fired ? 'critical' : verdict.conclusive ? 'positive' : 'default'
+  const alarms = experiment.alarms ?? []
+  const tone = verdict.srm.fired || alarms.length > 0 ? 'critical' : verdict.conclusive ? 'positive' : 'default'
   return (
     <Card padding={4} radius={2} border tone={tone}>
       <Stack gap={4}>
@@ -161,14 +162,19 @@ function Experiment({ experiment }: { experiment: ExperimentReport }) {
             arm.taps.toLocaleString('en-US'),
           ])}
         />
-        <Text weight="semibold" role={verdict.srm.fired ? 'alert' : undefined}>
-          {verdict.text}
-        </Text>
         {experiment.callVerdict ? (
-          <Text weight="semibold">
+          <Text weight="semibold" role={verdict.srm.fired ? 'alert' : undefined}>
             By calls ({experiment.arms.map((arm) => `${arm.arm}: ${arm.callConverters ?? 0} of ${arm.poolVisitors ?? 0} visitors shown a pool number`).join('; ')}): {experiment.callVerdict.text}
           </Text>
         ) : null}
+        <Text weight={experiment.callVerdict ? undefined : 'semibold'} muted={Boolean(experiment.callVerdict)} role={!experiment.callVerdict && verdict.srm.fired ? 'alert' : undefined}>
+          {experiment.callVerdict ? `Taps (not verified): ${(experiment.tapVerdict ?? verdict).text}` : verdict.text}
+        </Text>
+        {alarms.map((alarm) => (
+          <Text key={alarm} weight="semibold" role="alert">
+            {alarm}
+          </Text>
+        ))}
       </Stack>
     </Card>
   )

@@ -1,7 +1,6 @@
-import { createHmac } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'
-import { networkOf } from '../net/network.ts'
+import { clientKey } from '../net/clientKey.ts'
 import { LANDING_TOKEN_MS, type LandingToken } from '../personalization/landing.ts'
 import { extendLease, leaseNumber, noteRefusedLease, type LeaseHolder } from './poolLeases.ts'
 import type { LeaseLimits } from './settings.ts'
@@ -26,11 +25,6 @@ export interface LeaseAsk {
   leaseId: string
   /** The client's address as the server saw it. */
   client: string
-}
-
-/** A keyed hash of a network or an address: counts per visitor network without keeping one. */
-export function clientKey(secret: string, kind: 'network' | 'address', client: string): string {
-  return createHmac('sha256', secret).update(`${kind}\n${kind === 'network' ? networkOf(client) : client}`).digest('base64url').slice(0, 32)
 }
 
 async function liveCount(db: Kysely<Database>, column: 'network_key' | 'address_key' | 'token', value: string, now: number): Promise<number> {
