@@ -6,7 +6,9 @@
 //   - uncaught exceptions in the server log after 600 requests dropped mid-answer;
 //   - a render flood (100 connections of fresh keywords for 15 s): a cached page's and a fresh variant's
 //     p50/p99 quiet and under the flood, the readiness check's, and how many flood requests got the plain page.
-// Usage: node bench/hostile.ts   (SAMPLES=60 requests per latency figure)
+// First, the outsider's attacks on the numbers (bench/outsiders.ts: what got through, what a real visitor saw).
+// Usage: node bench/hostile.ts   (SAMPLES=60 requests per latency figure; OUTAGE_S=20 for the database outage)
+import './outsiders.ts'
 import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook'
 import net from 'node:net'
 import { freshKeyword, freshKeywordFlood, measureWhile, percentile as percentileOf } from '../tests/e2e/flood.ts'

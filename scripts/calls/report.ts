@@ -37,11 +37,13 @@ const report = await readCallsReport(store)
 if (report.callDays.length > 0) {
   console.log('\nCalls per day (call tracking)')
   console.table(report.callDays.map((row) => ({ day: row.day, page: row.page || '(no visit)', campaign: row.campaign || '–', keyword: row.keyword || '–', version: row.version ? `${row.experiment}: ${row.version}` : '–', answered: row.answered, missed: row.missed, qualified: row.qualified })))
-  console.log(`Missed calls: ${report.missedCalls.length}. Pool: the busiest moment needed ${report.pool.peak} numbers; ${report.pool.overflow} ad visits got no pool number.`)
+  console.log(`Missed calls: ${report.missedCalls.length}. Pool: at the busiest moment ${report.pool.peak} ad visits wanted a number at once; ${report.pool.overflow} found it full; ${report.pool.refused ?? 0} asks refused (no landing token, over a network or address cap: not demand).`)
 }
 for (const test of report.experiments) {
   console.log(`\nA/B test ${test.experiment} (${test.firstDay} to ${test.lastDay}, ${test.botsExcluded} bot requests excluded)`)
   console.table(test.arms.map((arm) => ({ version: arm.arm, weight: arm.weight ?? '?', visitors: arm.visitors, 'converting visitors': arm.converters, taps: arm.taps, 'qualified calls': arm.qualifiedCalls, rate: arm.rate === null ? '–' : `${(100 * arm.rate).toFixed(1)} % (${(100 * arm.interval!.low).toFixed(1)}–${(100 * arm.interval!.high).toFixed(1)} %)` })))
-  console.log(test.verdict.text)
+  console.log(`Decided on ${test.decidedOn}: ${test.verdict.text}`)
+  if (test.callVerdict) console.log(`Taps (not verified): ${test.tapVerdict.text}`)
+  for (const alarm of test.alarms) console.log(`ALARM: ${alarm}`)
 }
 await store.close()

@@ -21,6 +21,8 @@ export interface ShapeContent {
   homeSlug: string | null
   rules: TrackingNumberRulesQueryResult
   slugs: RouteSlugsQueryResult
+  /** Call tracking is on with a number pool (Site settings). */
+  numberPool?: boolean
 }
 
 /**
@@ -28,7 +30,7 @@ export interface ShapeContent {
  * its start and stop at `now`), and, when Site settings have tracking-number rules, every page, since a
  * campaign's number must be on whichever page its ads land. The home page named in Site settings is at "/".
  */
-export function personalizedRoutesFrom({ pages, homeSlug, rules, slugs }: ShapeContent, now: number): PersonalizedRoute[] {
+export function personalizedRoutesFrom({ pages, homeSlug, rules, slugs, numberPool = false }: ShapeContent, now: number): PersonalizedRoute[] {
   const trackingNumbers = usableTrackingRules(rules)
   const bySlug = new Map<string, PersonalizedRoute>()
   for (const page of pages) {
@@ -47,6 +49,11 @@ export function personalizedRoutesFrom({ pages, homeSlug, rules, slugs }: ShapeC
   }
   if (trackingNumbers.length > 0) {
     for (const slug of slugs) bySlug.set(slug, { ...(bySlug.get(slug) ?? { id: slug, path: pathOf(slug, homeSlug), fields: [] }), trackingNumbers })
+  }
+  // A pool number goes to an ad visit on whichever page it lands: every page gives a landing its token.
+  if (numberPool) {
+    const campaigns = trackingNumbers.flatMap((rule) => (rule.match === 'campaign' ? [rule.value.toLowerCase()] : []))
+    for (const slug of slugs) bySlug.set(slug, { ...(bySlug.get(slug) ?? { id: slug, path: pathOf(slug, homeSlug), fields: [] }), landing: { campaigns } })
   }
   return [...bySlug.values()]
 }
@@ -84,5 +91,6 @@ export async function readShapeContent(config: Pick<Config, 'sanity'>): Promise<
     homeSlug: (settings as SettingsQueryResult | null)?.homeSlug ?? null,
     rules: (rules ?? []) as TrackingNumberRulesQueryResult,
     slugs: (slugs ?? []) as RouteSlugsQueryResult,
+    numberPool: (settings as SettingsQueryResult | null)?.numberPool === true,
   }
 }

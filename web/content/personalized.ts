@@ -17,7 +17,7 @@ export const getPersonalizedRoutes = cache(async (): Promise<PersonalizedRoute[]
     fetchContent(trackingNumberRulesQuery, {}, [TAGS.routes, TAGS.settings]),
     getRouteSlugs(),
   ])
-  return personalizedRoutesFrom({ pages, homeSlug: site.homeSlug, rules, slugs }, Date.now())
+  return personalizedRoutesFrom({ pages, homeSlug: site.homeSlug, rules, slugs, numberPool: site.numberPool === true }, Date.now())
 })
 
 export async function personalizedRouteById(id: string): Promise<PersonalizedRoute | undefined> {

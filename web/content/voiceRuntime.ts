@@ -4,11 +4,16 @@ import { configuredVoiceDb } from '../lib/calls/db.ts'
 import { settingsCache } from '../lib/calls/settingsCache.ts'
 import { type VoiceDeps } from '../lib/calls/webhooks.ts'
 import { voiceRecorder } from '../lib/calls/voiceQueue.ts'
+import type { VoiceJob } from '../lib/calls/voiceJobs.ts'
+import { sqliteOutbox } from '../lib/db/outbox.ts'
+import { outboxFile } from '../lib/taps/index.ts'
 import { readVoiceSettings } from './voiceContent.ts'
 
 /** The process's call tracking: settings in memory, one write queue to the store, Twilio's token from the environment. */
 const cache = settingsCache(() => readVoiceSettings())
-const recorder = voiceRecorder(configuredVoiceDb)
+/** The voice records' own outbox file beside the taps' (each file holds one kind of job): outbox-voice.sqlite. */
+export const voiceOutboxFile = () => outboxFile().replace(/(\.sqlite)?$/, '-voice.sqlite')
+const recorder = voiceRecorder(configuredVoiceDb, { outbox: sqliteOutbox<VoiceJob>(voiceOutboxFile()) })
 
 export function voiceDeps(): VoiceDeps {
   return {

@@ -1,5 +1,5 @@
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
+import net, { type AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createFrontHandler, type DirectAnswer } from './front'
 import { PageCache } from './pageCache'
@@ -57,4 +57,23 @@ describe('routes the front answers itself', () => {
     expect(reachedNext).toEqual(['/api/calls'])
     expect(asked).toHaveLength(1)
   })
+
+  it('never budgets Twilio’s signed webhooks by address: with 12 held from its one address, another is answered', async () => {
+    const port = Number(new URL(base).port)
+    // Twilio's bodies from one shared address, still arriving (each holds an upload slot meanwhile).
+    const held = Array.from({ length: 12 }, () => {
+      const socket = net.connect({ port, host: '127.0.0.1' })
+      socket.on('error', () => {})
+      socket.on('connect', () => socket.write('POST /api/voice/status HTTP/1.1\r\nHost: x\r\nX-Twilio-Signature: abc=\r\nContent-Length: 40\r\n\r\nCallSid='))
+      return socket
+    })
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      const response = await fetch(`${base}/api/voice/status`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': 'def=' }, body: 'CallSid=CA2&DialCallStatus=completed' })
+      expect(response.status).toBe(200)
+    } finally {
+      for (const socket of held) socket.destroy()
+    }
+  })
 })
+

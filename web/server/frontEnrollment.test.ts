@@ -15,6 +15,8 @@ import { sqliteOutbox } from '../lib/db/outbox'
 import { enrollmentSignature } from '../lib/personalization/enrollment'
 import { armCookie, armCookieName } from '../lib/personalization/header'
 import { decideVisit } from '../lib/personalization/visit'
+import { buildCallsReport } from '../lib/campaigns/report'
+import { buildVoiceReport } from '../lib/calls/report'
 import { createFrontHandler } from './front'
 import { PageCache } from './pageCache'
 import { fixedPageShapes } from './pageShapes'
@@ -166,6 +168,69 @@ describe('who counts', () => {
     }
     expect(await counted()).toEqual(before)
   })
+})
+
+describe('a verdict bought with the server’s own cookies', () => {
+  it('2,000 server-issued cookies from 100 networks, each "seen", with taps only on b: the call verdict is unchanged, the tap verdict not conclusive, with an alarm', async () => {
+    // The calls side (visits shown a pool number, those with a qualified call): what an outsider cannot mint without phone lines.
+    const voice = buildVoiceReport([], [], [
+      { experiment: 'spring', version: 'a', visitors: 400, converters: 40 },
+      { experiment: 'spring', version: 'b', visitors: 400, converters: 44 },
+    ])
+    const before = buildCallsReport('2026-01-01', [], await visitors.counts(), voice).experiments.find((test) => test.experiment === 'spring')!
+    const attackers = Array.from({ length: 100 }, (_, network) => async () => {
+      for (let n = 0; n < 20; n++) {
+        const from = `127.${140 + network}.1.${1 + n}`
+        const page = await send('GET', '/spring', { from })
+        const cookie = page.setCookies[0]!.split(';')[0]!
+        await send('POST', '/api/calls', { from, cookie, body: seenBody })
+        if (cookie.split('=')[1]!.startsWith('b.')) await send('POST', '/api/calls', { from, cookie, body: tapBody })
+      }
+    })
+    for (let start = 0; start < attackers.length; start += 20) await Promise.all(attackers.slice(start, start + 20).map((attacker) => attacker()))
+    const counts = await visitors.counts()
+    const b = counts.arms.find((row) => row.experiment === 'spring' && row.arm === 'b')!
+    expect(b.converters).toBeGreaterThan(800)
+    const after = buildCallsReport('2026-01-01', [], counts, voice).experiments.find((test) => test.experiment === 'spring')!
+    // With call tracking the verdict is decided on qualified calls: the flood moved nothing.
+    expect(after.decidedOn).toBe('qualified calls')
+    expect(after.verdict).toEqual(before.verdict)
+    expect(after.callVerdict).toEqual(before.callVerdict)
+    expect(after.tapVerdict.conclusive).toBe(false)
+    // Without call tracking: b is ahead on taps, never conclusive, and the alarm says why.
+    const tapsOnly = buildCallsReport('2026-01-01', [], counts).experiments.find((test) => test.experiment === 'spring')!
+    expect(tapsOnly.decidedOn).toBe('taps')
+    expect(tapsOnly.verdict).toMatchObject({ leader: 'b', conclusive: false })
+    expect(tapsOnly.verdict.text).toMatch(/^b is ahead on taps\. Taps are not proof/)
+    expect(tapsOnly.alarms.join(' ')).toMatch(/far above the trade/)
+  }, 180_000)
+})
+
+describe('a junk flood from 100 networks', () => {
+  it('60 junk bodies from each of 100 networks cost no budget: a fresh network’s real tap and beacon are counted', async () => {
+    const bodies = ['{}', '[]', '{"page":1}', 'null']
+    let refusedAsTooMany = 0
+    const senders = Array.from({ length: 100 }, (_, network) => async () => {
+      for (let n = 0; n < 60; n++) {
+        const answer = await send('POST', '/api/calls', { from: `127.${60 + network}.0.${1 + (n % 3)}`, body: bodies[n % bodies.length] })
+        if (answer.status === 429) refusedAsTooMany++
+      }
+    })
+    // 20 networks at a time: the flood without holding more sockets than the front allows a network.
+    for (let start = 0; start < senders.length; start += 20) await Promise.all(senders.slice(start, start + 20).map((sender) => sender()))
+    expect(refusedAsTooMany).toBe(0)
+    expect(tapBudget.refusals()).toMatchObject({ total: 0 })
+    const before = await counted()
+    const page = await send('GET', '/spring', { from: '127.250.0.9' })
+    const cookie = page.setCookies[0]!.split(';')[0]!
+    const arm = cookie.split('=')[1]!.split('.')[0]!
+    expect((await send('POST', '/api/calls', { from: '127.250.0.9', cookie, body: seenBody })).status).toBe(204)
+    expect((await send('POST', '/api/calls', { from: '127.250.0.9', cookie, body: tapBody })).status).toBe(204)
+    const after = await counted()
+    const of = (rows: typeof after) => rows.find((row) => row.arm === arm) ?? { visitors: 0, converters: 0 }
+    expect(of(after).visitors - of(before).visitors).toBe(1)
+    expect(of(after).converters - of(before).converters).toBe(1)
+  }, 120_000)
 })
 
 describe('slow bodies from a few networks', () => {

@@ -3,6 +3,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import Negotiator from 'negotiator'
 import vary from 'vary'
 import { ARM_COOKIE_PREFIX, SOURCE_COOKIE } from '../lib/personalization/header.ts'
+import { LANDING_COOKIE } from '../lib/personalization/landing.ts'
 import { cdnCacheControl, visitCacheControl } from '../lib/personalization/visit.ts'
 import { clientResponseHeaders } from './edge.ts'
 import type { FrontContext } from './frontContext.ts'
@@ -63,7 +64,7 @@ export function toPage(response: IncomingMessage, body: Buffer, encodings: reado
 /** A Set-Cookie for one of a visit's choices (a test's version, the kept campaign): the front's decision sets those. */
 function isVisitCookie(setCookie: string): boolean {
   const name = setCookie.slice(0, setCookie.indexOf('=')).trim()
-  return name.startsWith(ARM_COOKIE_PREFIX) || name === SOURCE_COOKIE
+  return name.startsWith(ARM_COOKIE_PREFIX) || name === SOURCE_COOKIE || name === LANDING_COOKIE
 }
 
 /** Sending a page to one visit: its own cookies and cache headers, in the encoding it takes. */

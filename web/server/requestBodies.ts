@@ -13,6 +13,14 @@ import { DEFAULT_BODY_DEADLINES, DEFAULT_BODY_LIMITS, DRAFT_ACTION_BODY_LIMIT, h
  */
 const DEFAULT_UPLOADS = { perClient: 4, perNetwork: 16, total: 64, reservedForNewNetworks: 16, idleMs: 10_000, totalMs: 20_000 }
 const DEFAULT_WEBHOOK_UPLOADS = { perClient: 2, perNetwork: 2, total: 8, totalMs: 5_000 }
+/**
+ * Twilio's voice webhooks carrying a signature: slots of their own, never budgeted by address (Twilio sends
+ * every customer's calls from a few shared addresses, so a busy hour would look like one client), and
+ * when all are taken the one held longest is cut (a real delivery arrives whole at once). A forged
+ * signature is refused as soon as its body is read (lib/calls/webhooks.ts).
+ */
+const TWILIO_UPLOADS = { perClient: Infinity, total: 64, totalMs: 5_000 }
+const TWILIO_WEBHOOKS = new Set(['/api/voice/incoming', '/api/voice/status'])
 
 /**
  * Requests other than GET and HEAD: a POST to a route that takes a body (or a draft session's server action)
@@ -30,6 +38,8 @@ export function createRequestBodies(context: FrontContext, raw: RawAnswers, next
   const webhookGate = new UploadGate(webhookUploads)
   /** Publish uploads in progress, the one held longest first. */
   const webhookHolders = new Set<{ request: IncomingMessage; release: () => void }>()
+  const twilioGate = new UploadGate(TWILIO_UPLOADS)
+  const twilioHolders = new Set<{ request: IncomingMessage; release: () => void }>()
 
   function answerOtherMethod(request: IncomingMessage, response: ServerResponse, path: string) {
     const bodyLimit = Object.hasOwn(bodyLimits, path) ? bodyLimits[path] : undefined
@@ -53,9 +63,10 @@ export function createRequestBodies(context: FrontContext, raw: RawAnswers, next
   async function acceptBody(request: IncomingMessage, response: ServerResponse, path: string, limit: number) {
     const client = clientAddress(request, edge.trustedProxies)
     const publish = path === REVALIDATE_WEBHOOK && signatureLooksFresh(request.headers[SIGNATURE_HEADER_NAME])
-    const reserved = publish ? enterWebhookGate(request, client) : null
+    const twilio = TWILIO_WEBHOOKS.has(path) && typeof request.headers['x-twilio-signature'] === 'string'
+    const reserved = publish ? enterWebhookGate(request, client, webhookGate, webhookHolders) : twilio ? enterWebhookGate(request, 'twilio', twilioGate, twilioHolders) : null
     const release = reserved ?? gate.enter(client)
-    const totalMs = reserved ? webhookUploads.totalMs : Math.min(uploadLimits.totalMs ?? DEFAULT_UPLOADS.totalMs, bodyDeadlines[path] ?? Infinity)
+    const totalMs = reserved ? (twilio ? TWILIO_UPLOADS.totalMs : webhookUploads.totalMs) : Math.min(uploadLimits.totalMs ?? DEFAULT_UPLOADS.totalMs, bodyDeadlines[path] ?? Infinity)
     if (!release) {
       sendPlain(response, 429, 'Too many uploads in progress.\n', { connection: 'close', 'retry-after': '5' })
       return lingerThenClose(request)
@@ -79,20 +90,20 @@ export function createRequestBodies(context: FrontContext, raw: RawAnswers, next
    * longest is cut (a real delivery arrives whole at once, so only a body that drips is held) and its slot
    * goes to this one.
    */
-  function enterWebhookGate(request: IncomingMessage, client: string): (() => void) | null {
-    let release = webhookGate.enter(client)
-    const oldest = webhookHolders.values().next().value
-    if (!release && oldest && webhookGate.withinOwnBudgets(client)) {
-      webhookHolders.delete(oldest)
+  function enterWebhookGate(request: IncomingMessage, client: string, slots: UploadGate, holders: Set<{ request: IncomingMessage; release: () => void }>): (() => void) | null {
+    let release = slots.enter(client)
+    const oldest = holders.values().next().value
+    if (!release && oldest && slots.withinOwnBudgets(client)) {
+      holders.delete(oldest)
       oldest.release()
       oldest.request.destroy()
-      release = webhookGate.enter(client)
+      release = slots.enter(client)
     }
     if (!release) return null
     const holder = { request, release }
-    webhookHolders.add(holder)
+    holders.add(holder)
     return () => {
-      webhookHolders.delete(holder)
+      holders.delete(holder)
       release()
     }
   }

@@ -1,6 +1,7 @@
 import { defineArrayMember, defineField } from 'sanity'
 import { isUsE164 } from '../../../web/lib/phone'
 import { unreachablePhoneProblem } from '../../../web/lib/launch/phoneRange'
+import { poolVisitLimitsField } from './poolVisitLimits'
 import { businessLineProblem, isTimeZone, VOICE_DEFAULTS, type CallTrackingFields } from '../../../web/lib/calls/settings'
 
 /** What the group's checks read from the rest of Site settings. */
@@ -55,6 +56,7 @@ export const callTrackingField = defineField({
       ],
     }),
     defineField({ name: 'poolRestMinutes', title: 'Rest between visits (minutes)', type: 'number', initialValue: VOICE_DEFAULTS.poolRestMinutes, description: 'A released number waits this long before another visit gets it, so a late call still reaches the right visit.', validation: (rule) => rule.min(0).max(1440).integer() }),
+    poolVisitLimitsField,
     defineField({ name: 'minTalkSeconds', title: 'Qualified: minimum talk time (seconds)', type: 'number', initialValue: VOICE_DEFAULTS.minTalkSeconds, validation: (rule) => rule.min(0).max(3600).integer() }),
     defineField({ name: 'firstCallerDays', title: 'Qualified: first call from this caller in (days)', type: 'number', initialValue: VOICE_DEFAULTS.firstCallerDays, description: 'A caller answered before within this many days is not a new lead. 0: every caller counts.', validation: (rule) => rule.min(0).max(365).integer() }),
     defineField({

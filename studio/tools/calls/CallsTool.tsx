@@ -137,7 +137,8 @@ function rateWithInterval(arm: ArmReport): string {
 
 function Experiment({ experiment }: { experiment: ExperimentReport }) {
   const { verdict } = experiment
-  const tone = verdict.srm.fired ? 'critical' : verdict.conclusive ? 'positive' : 'default'
+  const alarms = experiment.alarms ?? []
+  const tone = verdict.srm.fired || alarms.length > 0 ? 'critical' : verdict.conclusive ? 'positive' : 'default'
   return (
     <Card padding={4} radius={2} border tone={tone}>
       <Stack gap={4}>
@@ -161,14 +162,19 @@ function Experiment({ experiment }: { experiment: ExperimentReport }) {
             arm.taps.toLocaleString('en-US'),
           ])}
         />
-        <Text weight="semibold" role={verdict.srm.fired ? 'alert' : undefined}>
-          {verdict.text}
-        </Text>
         {experiment.callVerdict ? (
-          <Text weight="semibold">
+          <Text weight="semibold" role={verdict.srm.fired ? 'alert' : undefined}>
             By calls ({experiment.arms.map((arm) => `${arm.arm}: ${arm.callConverters ?? 0} of ${arm.poolVisitors ?? 0} visitors shown a pool number`).join('; ')}): {experiment.callVerdict.text}
           </Text>
         ) : null}
+        <Text weight={experiment.callVerdict ? undefined : 'semibold'} muted={Boolean(experiment.callVerdict)} role={!experiment.callVerdict && verdict.srm.fired ? 'alert' : undefined}>
+          {experiment.callVerdict ? `Taps (not verified): ${(experiment.tapVerdict ?? verdict).text}` : verdict.text}
+        </Text>
+        {alarms.map((alarm) => (
+          <Text key={alarm} weight="semibold" role="alert">
+            {alarm}
+          </Text>
+        ))}
       </Stack>
     </Card>
   )
@@ -178,7 +184,7 @@ function Experiment({ experiment }: { experiment: ExperimentReport }) {
 function Calls({ report }: { report: CallsReport }) {
   const callDays = report.callDays ?? []
   const missed = report.missedCalls ?? []
-  const pool = report.pool ?? { days: [], peak: 0, overflow: 0 }
+  const pool = report.pool ?? { days: [], peak: 0, overflow: 0, refused: 0 }
   if (callDays.length === 0 && missed.length === 0) return null
   return (
     <Stack gap={4}>
@@ -201,7 +207,7 @@ function Calls({ report }: { report: CallsReport }) {
       />
       {pool.days.length > 0 ? (
         <Text muted size={1}>
-          Number pool: the busiest moment needed {pool.peak} numbers; {pool.overflow} ad visits found the pool full and kept the campaign’s or the default number.
+          Number pool: at the busiest moment {pool.peak} ad visits wanted a number at once; {pool.overflow} found the pool full and kept the campaign’s or the default number. {pool.refused ?? 0} asks did not come from a visit the site answered as an ad visit, or came from a network already holding its share: turned away, and not a sign you need more numbers.
         </Text>
       ) : null}
       <Heading as="h2" size={1}>

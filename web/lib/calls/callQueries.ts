@@ -11,7 +11,7 @@ function toCall(row: Selectable<VoiceTables['voice_calls']>): StoredCall {
     caller: row.caller,
     startedAt: Number(row.started_at),
     status: row.status,
-    talkSeconds: Number(row.talk_seconds),
+    talkSeconds: Number(row.talk_known) === 0 ? null : Number(row.talk_seconds),
     qualified: Number(row.qualified) === 1,
     firstTime: Number(row.first_time) === 1,
     leaseId: row.lease_id,
@@ -57,9 +57,14 @@ export async function noteExported(db: Kysely<Database>, rows: readonly { clickI
     .execute()
 }
 
-export async function poolDays(db: Kysely<Database>, sinceDay: string): Promise<{ day: string; peak: number; overflow: number }[]> {
+/**
+ * Per day: `peak`, the most ad visits that wanted a pool number at once (served or turned away by a full
+ * pool); `overflow`, asks a full pool turned away; `refused`, asks turned away before the pool was looked at
+ * (no landing token, over a network's or an address's cap) — never demand.
+ */
+export async function poolDays(db: Kysely<Database>, sinceDay: string): Promise<{ day: string; peak: number; overflow: number; refused: number }[]> {
   const rows = await db.selectFrom('voice_pool_days').selectAll().where('day', '>=', sinceDay).orderBy('day', 'desc').execute()
-  return rows.map((row) => ({ day: row.day, peak: Number(row.peak), overflow: Number(row.overflow) }))
+  return rows.map((row) => ({ day: row.day, peak: Number(row.peak), overflow: Number(row.overflow), refused: Number(row.refused) }))
 }
 
 /**

@@ -52,6 +52,16 @@ export async function recordIncoming(db: Kysely<Database>, call: IncomingCall, r
   return true
 }
 
+/** Longest talk time believed: a forwarded call longer than this is a forged or broken report, not a lead. */
+export const MAX_TALK_SECONDS = 4 * 3600
+/**
+ * Whether Twilio's talk time can be true: a number of seconds from 0 to 4 hours. (The announcement's time is
+ * not a bound: Twilio's stand-in and replays after an outage deliver both webhooks moments apart.)
+ */
+export function plausibleTalkSeconds(talkSeconds: number): boolean {
+  return Number.isFinite(talkSeconds) && talkSeconds >= 0 && talkSeconds <= MAX_TALK_SECONDS
+}
+
 export function callStatusOf(dialStatus: string): CallStatus {
   if (dialStatus === 'completed' || dialStatus === 'answered') return 'answered'
   if (dialStatus === 'busy') return 'busy'
@@ -66,10 +76,11 @@ export function callStatusOf(dialStatus: string): CallStatus {
 export async function recordOutcome(db: Kysely<Database>, outcome: CallOutcome, rules: QualifyRules & JoinRules): Promise<boolean> {
   if (!(await firstTime(db, 'status', outcome.callSid, outcome.at))) return false
   const existing = await db.selectFrom('voice_calls').select(['started_at', 'caller_key']).where('call_sid', '=', outcome.callSid).executeTakeFirst()
-  const startedAt = existing ? Number(existing.started_at) : outcome.at - outcome.talkSeconds * 1000
-  const callerKey = existing?.caller_key || outcome.callerKey
   const status = callStatusOf(outcome.dialStatus)
-  const talkSeconds = status === 'answered' ? Math.max(0, Math.floor(outcome.talkSeconds)) : 0
+  const known = status !== 'answered' || plausibleTalkSeconds(outcome.talkSeconds)
+  const talkSeconds = status === 'answered' && known ? Math.floor(outcome.talkSeconds) : 0
+  const startedAt = existing ? Number(existing.started_at) : outcome.at - talkSeconds * 1000
+  const callerKey = existing?.caller_key || outcome.callerKey
   let first = true
   if (rules.firstCallerDays > 0 && callerKey) {
     const earlier = await db
@@ -84,8 +95,8 @@ export async function recordOutcome(db: Kysely<Database>, outcome: CallOutcome, 
       .executeTakeFirst()
     first = !earlier
   }
-  const qualified = status === 'answered' && talkSeconds >= rules.minTalkSeconds && first
-  const result = { status, talk_seconds: talkSeconds, first_time: first ? 1 : 0, qualified: qualified ? 1 : 0, ended_at: outcome.at }
+  const qualified = status === 'answered' && known && talkSeconds >= rules.minTalkSeconds && first
+  const result = { status, talk_seconds: talkSeconds, talk_known: known ? 1 : 0, first_time: first ? 1 : 0, qualified: qualified ? 1 : 0, ended_at: outcome.at }
   if (existing) {
     await db.updateTable('voice_calls').set(result).where('call_sid', '=', outcome.callSid).execute()
   } else {

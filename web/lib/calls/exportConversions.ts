@@ -5,6 +5,7 @@ import { noteExported, qualifiedClickCalls } from './store.ts'
 import type { Database } from '../db/schema.ts'
 import { serverConfig, type Config } from '../config.ts'
 import type { VoiceSettings } from './settings.ts'
+import type { RateLimiter } from '../taps/rateLimit.ts'
 
 /** The conversion file the CLI prints and the feed serves (the same bytes), noting which clicks were handed over. */
 export async function exportConversions(db: Kysely<Database>, settings: VoiceSettings, kind: ExportKind, since: number, now: number, options: { headerFirst?: boolean } = {}): Promise<ConversionFile> {
@@ -33,4 +34,18 @@ export function feedCredentialsMatch(authorization: string | null, feed: Config[
   const decoded = given ? Buffer.from(given, 'base64').toString('utf8') : ''
   const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest()
   return timingSafeEqual(digest(decoded), digest(`${user}:${password}`))
+}
+
+export type FeedAccess = 'not set up' | 'allowed' | 'wrong' | 'too many wrong'
+
+/**
+ * Who may read the feed, credentials first: the right pair is always let in, never budgeted, so others'
+ * failures can never lock Google out. Only a wrong pair costs, and only its own address's and network's
+ * budget of failures (`failures`), which then answers "too many" to that network alone.
+ */
+export function feedAccess(authorization: string | null, client: string, failures: RateLimiter, env: Readonly<Record<string, string | undefined>> = process.env): FeedAccess {
+  const match = feedCredentialsMatch(authorization, env)
+  if (match === null) return 'not set up'
+  if (match) return 'allowed'
+  return failures.allow(client) ? 'wrong' : 'too many wrong'
 }

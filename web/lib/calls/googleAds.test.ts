@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { readConfig } from '../config'
 import { openVoiceDb } from './db'
-import { exportConversions, feedCredentialsMatch, parseSince } from './exportConversions'
+import { exportConversions, feedAccess, feedCredentialsMatch, parseSince } from './exportConversions'
+import { budgetLimiter } from '../taps/rateLimit'
 import { BRAID_HEADER, conversionFile, GCLID_HEADER, localTime, sha256Hex } from './googleAds'
 import { voiceSettings } from './settings'
 import { leaseNumber, recordIncoming, recordOutcome, type VisitFacts } from './store'
@@ -60,6 +61,24 @@ describe('Google Ads offline click conversions', () => {
     expect(lines.slice(2)).toEqual(['GBRAID-1,,Qualified call,2026-11-25 12:14:20,50,USD', ',WBRAID-1,Qualified call,2026-11-25 12:16:00,50,USD'])
   })
 
+  it('writes a click id byte for byte, one starting with "-" or "=" too, and quotes only what CSV must', async () => {
+    const call = { callSid: 'CA1', trackingNumber: POOL[0]!, caller: null, startedAt: Date.UTC(2026, 6, 1, 12), status: 'answered' as const, talkSeconds: 90, qualified: true, firstTime: true, leaseId: 'x', landedAt: Date.UTC(2026, 6, 1, 11) }
+    const ids = ['-Cj0KCQiA_x-y', '=1+2', '--', 'EAIa,IQ"b']
+    const file = conversionFile(ids.map((id, index) => ({ ...call, callSid: `CA${index}`, ...visit('gclid', id) })), settings, 'gclid', call.startedAt + DAY)
+    expect(file.csv.split('\n').slice(2, -1).map((line) => line.split(',Qualified call')[0])).toEqual(['-Cj0KCQiA_x-y', '=1+2', '--', '"EAIa,IQ""b"'])
+    // Through the store too: a lease keeps the id as received and the export hands it over unchanged.
+    const db = await openVoiceDb(':memory:')
+    const at = Date.UTC(2026, 10, 25, 12)
+    const lease = (await leaseNumber(db, POOL, visit('gclid', '-Cj0KCQ-dash'), at, 0))!
+    const rules = { pool: POOL, campaignNumbers: new Map<string, string>(), minTalkSeconds: 60, firstCallerDays: 30 }
+    const sid = `CA${'d'.repeat(32)}`
+    await recordIncoming(db, { callSid: sid, to: lease.number, from: '+14155550100', callerKey: 'k', at: at + 1000 }, rules)
+    await recordOutcome(db, { callSid: sid, to: lease.number, from: '+14155550100', callerKey: 'k', dialStatus: 'completed', talkSeconds: 90, at: at + 91_000 }, rules)
+    const exported = await exportConversions(db, settings, 'gclid', 0, at + DAY)
+    expect(exported.csv.split('\n')[2]).toBe('-Cj0KCQ-dash,Qualified call,2026-11-25 06:00:01,50,USD')
+    await db.destroy()
+  })
+
   it('counts a click once per conversion name, and never writes a caller’s number; enhanced conversions hash it', () => {
     const call = { callSid: 'CA1', trackingNumber: POOL[0]!, caller: '+14155550123', startedAt: Date.UTC(2026, 6, 1, 12), status: 'answered' as const, talkSeconds: 90, qualified: true, firstTime: true, leaseId: 'x', landedAt: Date.UTC(2026, 6, 1, 11), ...visit('gclid', 'G1') }
     const twice = conversionFile([call, { ...call, callSid: 'CA2', startedAt: call.startedAt + 60_000 }], settings, 'gclid', call.startedAt + DAY)
@@ -90,5 +109,24 @@ describe('Google Ads offline click conversions', () => {
     expect(feedCredentialsMatch(basic('ads:s3cret'), feed)).toBe(true)
     expect(parseSince('2026-11-01')).toBe(Date.UTC(2026, 10, 1))
     expect(parseSince('yesterday')).toBeNull()
+  })
+
+  it('answers the right feed credentials after 330 wrong passwords from 12 networks, and refuses only the guessing networks', () => {
+    const env = { CONVERSIONS_FEED_USER: 'google', CONVERSIONS_FEED_PASSWORD: 'right-horse-battery' }
+    const basic = (pair: string) => `Basic ${Buffer.from(pair).toString('base64')}`
+    const failures = budgetLimiter({ name: 'feed', perAddress: 10, perNetwork: 30, total: Infinity, windowMs: 60_000, log: () => {} })
+    const answers = new Map<string, number>()
+    for (let i = 0; i < 330; i++) {
+      const access = feedAccess(basic(`google:guess-${i}`), `127.${40 + (i % 12)}.0.1`, failures, env)
+      answers.set(access, (answers.get(access) ?? 0) + 1)
+    }
+    expect(answers.get('allowed')).toBeUndefined()
+    expect(answers.get('too many wrong')).toBeGreaterThan(0)
+    // Google, from one of the guessing networks and from its own: let in.
+    expect(feedAccess(basic('google:right-horse-battery'), '127.40.0.1', failures, env)).toBe('allowed')
+    expect(feedAccess(basic('google:right-horse-battery'), '127.99.0.1', failures, env)).toBe('allowed')
+    // A wrong password from a network that guessed nothing is still told it is wrong, not "too many".
+    expect(feedAccess(basic('google:typo'), '127.98.0.1', failures, env)).toBe('wrong')
+    expect(feedAccess(null, '127.98.0.1', failures, {})).toBe('not set up')
   })
 })

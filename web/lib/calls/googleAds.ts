@@ -39,10 +39,14 @@ export function localTime(at: number, zone: string): string {
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`
 }
 
-/** A CSV cell: quoted when it holds a comma, quote or line break; never read as a formula. */
+/**
+ * A CSV cell of an upload file, byte for byte: quoted (RFC 4180) when it holds a comma, quote or line break,
+ * never altered. Google's and Microsoft's click ids are URL-safe base64 and may begin with "-": taking a
+ * spreadsheet's formula characters off would hand Google another click. The file is read by Google, not a
+ * spreadsheet; a CSV meant for people guards against formulas by quoting, never by changing a value.
+ */
 function cell(value: string): string {
-  const safe = value.replace(/^[=+\-@\s]+/u, '')
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe
+  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value
 }
 
 function money(value: number): string {

@@ -8,17 +8,39 @@ import type { Lease, VisitFacts } from './storeTypes.ts'
 
 const dayOf = (at: number) => new Date(at).toISOString().slice(0, 10)
 
-async function notePoolDay(db: Kysely<Database>, at: number, needed: number, overflow: number): Promise<void> {
+async function notePoolDay(db: Kysely<Database>, at: number, needed: number, overflow: number, refused = 0): Promise<void> {
   await db
     .insertInto('voice_pool_days')
-    .values({ day: dayOf(at), peak: needed, overflow })
+    .values({ day: dayOf(at), peak: needed, overflow, refused })
     .onConflict((conflict) =>
       conflict.column('day').doUpdateSet({
         peak: sql<number>`CASE WHEN voice_pool_days.peak > excluded.peak THEN voice_pool_days.peak ELSE excluded.peak END`,
         overflow: sql<number>`voice_pool_days.overflow + excluded.overflow`,
+        refused: sql<number>`voice_pool_days.refused + excluded.refused`,
       }),
     )
     .execute()
+}
+
+/** A lease ask turned away before the pool was looked at (no landing token, over a cap): counted apart from a full pool. */
+export async function noteRefusedLease(db: Kysely<Database>, at: number): Promise<void> {
+  await notePoolDay(db, at, 0, 0, 1)
+}
+
+/** Who holds a lease: the landing token that took it and keyed hashes of the visitor's network and address. */
+export interface LeaseHolder {
+  token: string
+  networkKey: string
+  addressKey: string
+}
+
+/**
+ * Ad visits that want a number now: the live leases, and the visits a full pool turned away that would still
+ * hold one (one per landing token, for LEASE_MS). The pool's true pressure, served or not.
+ */
+async function wantingNow(db: Kysely<Database>, pool: readonly string[], now: number): Promise<number> {
+  const waiting = await db.selectFrom('voice_pool_wants').select((eb) => eb.fn.countAll<number>().as('count')).where('wanted_until', '>', now).executeTakeFirst()
+  return (await activeLeases(db, pool, now)) + Number(waiting?.count ?? 0)
 }
 
 /**
@@ -27,7 +49,7 @@ async function notePoolDay(db: Kysely<Database>, at: number, needed: number, ove
  * compare-and-set on the number's row, so two instances never lend one number twice. Null when the pool
  * is full (counted for the day, with the numbers that moment needed).
  */
-export async function leaseNumber(db: Kysely<Database>, pool: readonly string[], visit: VisitFacts, now: number, restMs: number): Promise<Lease | null> {
+export async function leaseNumber(db: Kysely<Database>, pool: readonly string[], visit: VisitFacts, now: number, restMs: number, holder?: LeaseHolder): Promise<Lease | null> {
   if (pool.length === 0) return null
   await db
     .insertInto('voice_pool')
@@ -56,12 +78,21 @@ export async function leaseNumber(db: Kysely<Database>, pool: readonly string[],
     if (Number(taken.numUpdatedRows) !== 1) continue
     await db
       .insertInto('voice_leases')
-      .values({ id, number: free.number, leased_at: now, expires_at: expiresAt, page: visit.page, keyword: visit.keyword, location: visit.location, experiment: visit.experiment, version: visit.version, campaign: visit.campaign, click_kind: visit.clickKind, click_id: visit.clickId })
+      .values({ id, number: free.number, leased_at: now, expires_at: expiresAt, page: visit.page, keyword: visit.keyword, location: visit.location, experiment: visit.experiment, version: visit.version, campaign: visit.campaign, click_kind: visit.clickKind, click_id: visit.clickId, ...(holder ? { token: holder.token, network_key: holder.networkKey, address_key: holder.addressKey } : {}) })
       .execute()
-    await notePoolDay(db, now, await activeLeases(db, pool, now), 0)
+    if (holder) await db.deleteFrom('voice_pool_wants').where('token', '=', holder.token).execute()
+    await notePoolDay(db, now, await wantingNow(db, pool, now), 0)
     return { id, number: free.number, expiresAt }
   }
-  await notePoolDay(db, now, (await activeLeases(db, pool, now)) + 1, 1)
+  // Full: this visit wants a number as long as a lease would have lasted (once per landing token).
+  const want = holder?.token || randomBytes(16).toString('base64url')
+  await db
+    .insertInto('voice_pool_wants')
+    .values({ token: want, wanted_until: now + LEASE_MS })
+    .onConflict((conflict) => conflict.column('token').doUpdateSet({ wanted_until: now + LEASE_MS }))
+    .execute()
+  await db.deleteFrom('voice_pool_wants').where('wanted_until', '<=', now).execute()
+  await notePoolDay(db, now, await wantingNow(db, pool, now), 1)
   return null
 }
 
@@ -70,10 +101,14 @@ async function activeLeases(db: Kysely<Database>, pool: readonly string[], now: 
   return Number(row?.count ?? 0)
 }
 
-/** Keeps a visit's number while its page is open: another LEASE_MS from now. Null when the lease has ended (the page then asks anew). */
-export async function extendLease(db: Kysely<Database>, id: string, now: number): Promise<Lease | null> {
-  const lease = await db.selectFrom('voice_leases').select(['number', 'expires_at']).where('id', '=', id).executeTakeFirst()
+/**
+ * Keeps a visit's number while its page is open: another LEASE_MS from now. Null when the lease has ended (the
+ * page then asks anew). With `token`, only the landing token that took the lease extends it.
+ */
+export async function extendLease(db: Kysely<Database>, id: string, now: number, token?: string): Promise<Lease | null> {
+  const lease = await db.selectFrom('voice_leases').select(['number', 'expires_at', 'token']).where('id', '=', id).executeTakeFirst()
   if (!lease || Number(lease.expires_at) < now) return null
+  if (token !== undefined && lease.token !== token) return null
   const expiresAt = now + LEASE_MS
   const held = await db.updateTable('voice_pool').set({ leased_until: expiresAt }).where('number', '=', lease.number).where('lease_id', '=', id).executeTakeFirst()
   if (Number(held.numUpdatedRows) !== 1) return null

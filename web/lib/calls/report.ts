@@ -17,7 +17,8 @@ export interface CallEntry {
   experiment: string
   version: string
   clickId: string
-  talkSeconds: number
+  /** Null: Twilio's figure was impossible, stored as unknown. */
+  talkSeconds: number | null
   answered: boolean
   qualified: boolean
   status: StoredCall['status']
@@ -50,12 +51,13 @@ export interface VoiceReport {
   calls: CallEntry[]
   callDays: CallDayRow[]
   missedCalls: MissedCall[]
-  pool: { days: { day: string; peak: number; overflow: number }[]; peak: number; overflow: number }
+  /** peak: the most ad visits that wanted a number at once, served or not; overflow: asks a full pool turned away; refused: asks turned away as no real ad visit (no landing token, over a cap), never demand. */
+  pool: { days: { day: string; peak: number; overflow: number; refused?: number }[]; peak: number; overflow: number; refused: number }
 }
 
 export const MAX_CALL_ENTRIES = 5_000
 
-export function buildVoiceReport(calls: readonly StoredCall[], poolDays: readonly { day: string; peak: number; overflow: number }[], poolVisits: VoiceReport['poolVisits'] = []): VoiceReport {
+export function buildVoiceReport(calls: readonly StoredCall[], poolDays: readonly { day: string; peak: number; overflow: number; refused?: number }[], poolVisits: VoiceReport['poolVisits'] = []): VoiceReport {
   const entries = calls.slice(-MAX_CALL_ENTRIES).map(
     (call): CallEntry => ({
       id: call.callSid,
@@ -93,7 +95,7 @@ export function buildVoiceReport(calls: readonly StoredCall[], poolDays: readonl
     calls: entries,
     callDays,
     missedCalls,
-    pool: { days: [...poolDays], peak: Math.max(0, ...poolDays.map((day) => day.peak)), overflow: poolDays.reduce((sum, day) => sum + day.overflow, 0) },
+    pool: { days: [...poolDays], peak: Math.max(0, ...poolDays.map((day) => day.peak)), overflow: poolDays.reduce((sum, day) => sum + day.overflow, 0), refused: poolDays.reduce((sum, day) => sum + (day.refused ?? 0), 0) },
   }
 }
 
@@ -108,4 +110,4 @@ export function qualifiedCallsByArm(calls: readonly Pick<CallEntry, 'experiment'
   return counts
 }
 
-export const EMPTY_VOICE_REPORT: VoiceReport = { poolVisits: [], calls: [], callDays: [], missedCalls: [], pool: { days: [], peak: 0, overflow: 0 } }
+export const EMPTY_VOICE_REPORT: VoiceReport = { poolVisits: [], calls: [], callDays: [], missedCalls: [], pool: { days: [], peak: 0, overflow: 0, refused: 0 } }

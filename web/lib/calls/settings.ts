@@ -20,6 +20,7 @@ export interface CallTrackingFields {
   conversionValue?: number | null
   conversionCurrency?: string | null
   enhancedConversions?: boolean | null
+  visitLimits?: { perNetwork?: number | null; perAddress?: number | null } | null
 }
 
 export type MissedCall = 'message' | 'voicemail'
@@ -40,13 +41,23 @@ export interface VoiceSettings {
   conversionValue: number
   conversionCurrency: string
   enhancedConversions: boolean
+  /** Live pool leases at most per visitor network and per address (lib/calls/leaseGuard.ts). */
+  leaseLimits: LeaseLimits
   /** The default number of Site settings and each campaign rule's number → its campaign (utm_campaign). */
   defaultNumber: string
   campaignNumbers: Map<string, string>
 }
 
+/** At most this many live pool leases per visitor network and per address. */
+export interface LeaseLimits {
+  perNetwork: number
+  perAddress: number
+}
+
 export const VOICE_DEFAULTS = {
   poolRestMinutes: 15,
+  poolPerNetwork: 8,
+  poolPerAddress: 4,
   minTalkSeconds: 60,
   firstCallerDays: 30,
   callerRetentionDays: 30,
@@ -98,6 +109,10 @@ export function voiceSettings(
     conversionValue: typeof f.conversionValue === 'number' && Number.isFinite(f.conversionValue) && f.conversionValue >= 0 ? f.conversionValue : VOICE_DEFAULTS.conversionValue,
     conversionCurrency: /^[A-Z]{3}$/.test(f.conversionCurrency?.trim() ?? '') ? f.conversionCurrency!.trim() : VOICE_DEFAULTS.conversionCurrency,
     enhancedConversions: f.enhancedConversions === true,
+    leaseLimits: {
+      perNetwork: whole(f.visitLimits?.perNetwork, VOICE_DEFAULTS.poolPerNetwork, VOICE_DEFAULTS.poolPerNetwork, 1000),
+      perAddress: whole(f.visitLimits?.perAddress, VOICE_DEFAULTS.poolPerAddress, VOICE_DEFAULTS.poolPerAddress, 1000),
+    },
     defaultNumber: site.phone && isUsE164(site.phone) ? site.phone : '',
     campaignNumbers,
   }

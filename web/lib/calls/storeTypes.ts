@@ -22,7 +22,8 @@ export interface StoredCall extends VisitFacts {
   caller: string | null
   startedAt: number
   status: CallStatus
-  talkSeconds: number
+  /** Null when Twilio's figure was impossible (stored as unknown, never qualified). */
+  talkSeconds: number | null
   qualified: boolean
   firstTime: boolean
   leaseId: string | null

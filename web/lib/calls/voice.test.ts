@@ -42,6 +42,19 @@ async function call(deps: VoiceDeps, to: string, talkSeconds: number, { from = C
 }
 
 describe('voice webhooks', () => {
+  it('stores an impossible talk time (a billion seconds, negative, not a number) as unknown and never qualifies it', async () => {
+    const now = { t: Date.UTC(2026, 10, 25, 15) }
+    const { db, deps } = await setup(now)
+    const forged = await call(deps, '+13125550170', 1e9)
+    const negative = await call(deps, '+13125550170', -5, { from: '+14155550999' })
+    const longest = await call(deps, '+13125550170', 4 * 3600, { from: '+14155550998' })
+    const byId = new Map((await callsSince(db, 0)).map((stored) => [stored.callSid, stored]))
+    expect(byId.get(forged.callSid)).toMatchObject({ status: 'answered', talkSeconds: null, qualified: false })
+    expect(byId.get(negative.callSid)).toMatchObject({ status: 'answered', talkSeconds: null, qualified: false })
+    // Four hours is the longest believed, and it counts.
+    expect(byId.get(longest.callSid)).toMatchObject({ talkSeconds: 4 * 3600, qualified: true })
+  })
+
   it('forwards a call to the business line and records it once, however often Twilio retries', async () => {
     const now = { t: Date.UTC(2026, 10, 25, 15) }
     const { db, deps } = await setup(now)
@@ -173,7 +186,7 @@ describe('number pool', () => {
     expect(await leaseNumber(db, POOL, visit, t + 31 * 60_000, rest)).toBeNull()
     expect((await leaseNumber(db, POOL, visit, t + 46 * 60_000, rest))?.number).toBe(POOL[1])
     expect(await extendLease(db, b!.id, t + 47 * 60_000)).toBeNull()
-    expect(await poolDays(db, '2026-11-25')).toEqual([{ day: '2026-11-25', peak: 3, overflow: 2 }])
+    expect(await poolDays(db, '2026-11-25')).toEqual([{ day: '2026-11-25', peak: 3, overflow: 2, refused: 0 }])
   })
 })
 

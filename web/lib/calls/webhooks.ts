@@ -88,7 +88,7 @@ export async function handleStatus(request: WebhookRequest, deps: VoiceDeps): Pr
   const from = e164(params.get('From'))
   if (settings?.enabled && to && dialStatus) {
     const rules = { ...joinRulesData(settings), minTalkSeconds: settings.minTalkSeconds, firstCallerDays: settings.firstCallerDays }
-    const outcome = { callSid, to, from, callerKey: callerKey(deps.callerSecret, from), dialStatus, talkSeconds: Number.isFinite(talkSeconds) ? talkSeconds : 0, at: now }
+    const outcome = { callSid, to, from, callerKey: callerKey(deps.callerSecret, from), dialStatus, talkSeconds: Number.isFinite(talkSeconds) ? talkSeconds : -1, at: now }
     deps.recorder.enqueue({ key: `status:${callSid}`, kind: 'status', data: { outcome, rules } })
     const retentionMs = settings.callerRetentionDays * DAY_MS
     deps.recorder.daily('forget-callers', now, (db) => forgetCallers(db, now - retentionMs))

@@ -1,6 +1,7 @@
 import type { CallSummaryRow } from '../taps/store.ts'
 import type { ExperimentCounts } from '../taps/experimentVisitors.ts'
 import { experimentVerdict, type Verdict } from './verdict.ts'
+import { tapAlarms, unverifiedTapVerdict } from './plausibility.ts'
 import { EMPTY_VOICE_REPORT, qualifiedCallsByArm, type VoiceReport } from '../calls/report.ts'
 
 /**
@@ -37,12 +38,22 @@ export interface ExperimentReport {
   /** First and last day (YYYY-MM-DD) a visitor was counted. */
   firstDay: string
   lastDay: string
+  /**
+   * The verdict that decides: on qualified calls with call tracking's pool (callVerdict), else on taps and
+   * then never conclusive (plausibility.ts: taps are not proof).
+   */
   verdict: Verdict
+  /** What the verdict is decided on. */
+  decidedOn: 'qualified calls' | 'taps'
+  /** The verdict on taps, shown beside, unverified: never conclusive. */
+  tapVerdict: Verdict
   /**
    * With call tracking's pool: the same always-valid method on visitors shown a pool number against those
    * of them with a qualified call; null while no version's visitor was shown one.
    */
   callVerdict: Verdict | null
+  /** What is implausible in the tap numbers (a converting rate far above the trade's, converters bunched in a few networks). */
+  alarms: string[]
 }
 
 export interface CallsReport extends VoiceReport {
@@ -91,12 +102,14 @@ export function buildCallsReport(since: string, taps: readonly CallSummaryRow[],
       const pool = voice.poolVisits.find((entry) => entry.experiment === experiment && entry.version === arm)
       return { arm, weight: weights.get(arm) ?? null, visitors, converters, taps: row?.taps ?? 0, qualifiedCalls: qualified.get(`${experiment}\u0000${arm}`) ?? 0, poolVisitors: pool?.visitors ?? 0, callConverters: pool?.converters ?? 0, rate: visitors > 0 ? converters / visitors : null, interval: wilsonInterval(converters, visitors) }
     })
-    const verdict = experimentVerdict(arms.map(({ arm, weight, visitors, converters, taps: armTaps }) => ({ arm, weight: weight ?? 1, visitors, converters, taps: armTaps })))
+    const tapVerdict = unverifiedTapVerdict(experimentVerdict(arms.map(({ arm, weight, visitors, converters, taps: armTaps }) => ({ arm, weight: weight ?? 1, visitors, converters, taps: armTaps }))))
     const seenDays = rows.flatMap((row) => [row.firstDay, row.lastDay]).sort()
     const callVerdict = arms.some((arm) => arm.poolVisitors > 0)
       ? experimentVerdict(arms.map(({ arm, weight, poolVisitors, callConverters, qualifiedCalls }) => ({ arm, weight: weight ?? 1, visitors: poolVisitors, converters: callConverters, taps: qualifiedCalls })))
       : null
-    return { experiment, callVerdict, arms, botsExcluded: counts.bots.get(experiment) ?? 0, firstDay: seenDays[0] ?? '', lastDay: seenDays.at(-1) ?? '', verdict }
+    const alarms = tapAlarms({ arms, networks: counts.networks?.get(experiment) ?? [] })
+    const verdict = callVerdict ?? tapVerdict
+    return { experiment, callVerdict, arms, botsExcluded: counts.bots.get(experiment) ?? 0, firstDay: seenDays[0] ?? '', lastDay: seenDays.at(-1) ?? '', verdict, decidedOn: callVerdict ? 'qualified calls' : 'taps', tapVerdict, alarms }
   })
   return { since, days: days.slice(0, MAX_DAY_ROWS), daysLeftOut: Math.max(0, days.length - MAX_DAY_ROWS), experiments, ...voice }
 }

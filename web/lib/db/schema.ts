@@ -39,6 +39,8 @@ export interface ExperimentVisitorsTable {
   first_day: string
   last_day: string
   taps: Generated<number>
+  /** A keyed hash of the network the visitor first came from ('' before it was kept). */
+  network_key: Generated<string>
 }
 
 /** The versions' weights as the page last had them (the split check). */
@@ -72,6 +74,8 @@ export interface VoiceTables {
     started_at: number
     status: CallStatus
     talk_seconds: Generated<number>
+    /** 0: Twilio's talk time was impossible, kept as unknown (talk_seconds 0, never qualified). */
+    talk_known: Generated<number>
     qualified: Generated<number>
     first_time: Generated<number>
     lease_id: string | null
@@ -85,8 +89,13 @@ export interface VoiceTables {
     number: string
     leased_at: number
     expires_at: number
+    /** The landing token's id that took the lease ('' before tokens). */
+    token: Generated<string>
+    network_key: Generated<string>
+    address_key: Generated<string>
   } & VisitColumns
-  voice_pool_days: { day: string; peak: Generated<number>; overflow: Generated<number> }
+  voice_pool_days: { day: string; peak: Generated<number>; overflow: Generated<number>; refused: Generated<number> }
+  voice_pool_wants: { token: string; wanted_until: number }
   voice_exports: { click_id: string; conversion_name: string; call_sid: string; first_exported_at: number }
 }
 

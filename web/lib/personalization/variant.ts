@@ -55,6 +55,8 @@ export interface PersonalizedRoute {
   experiment?: Experiment
   /** Site settings' tracking-number rules, on every page when there are any. */
   trackingNumbers?: readonly UsableTrackingRule[]
+  /** Call tracking with a number pool: an ad landing here is given a landing token (landing.ts); the campaigns the content knows, lowercase. */
+  landing?: { campaigns: readonly string[] }
 }
 
 /** What shapes a route's variants: its inputs (and approved keywords). */

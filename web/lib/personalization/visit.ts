@@ -1,6 +1,7 @@
 import { matchedUtmRule, utmSource } from '../trackingNumbers/trackingNumber.ts'
 import { armCookie, isSearchEngine, keptArm, keptSource, sourceCookie, type RouteShape } from './header.ts'
-import { pickArm } from './variant.ts'
+import { isAdLanding, landingCookie } from './landing.ts'
+import { pickArm, type PersonalizedRoute } from './variant.ts'
 
 /**
  * What a visit brings besides its query string, decided in one place for every host: Next's request hook
@@ -13,6 +14,8 @@ import { pickArm } from './variant.ts'
  *   else is given one by weight, kept in a signed HttpOnly cookie (`armCookie`, enrollment.ts).
  * - Tracking numbers: a landing's utm values shape the page from the query string, and the rule they select
  *   is kept (or a kept one cleared) in a session cookie; a later page without utm values gets the kept rule.
+ * - Number pool: an ad landing (a click id, or a campaign the content knows) is given its landing token in a
+ *   cookie only the lease endpoint receives (landing.ts); the answer is then private like any that sets one.
  */
 export interface VisitReading {
   /** The A/B version the page is rendered with (undefined: the control, or no test). */
@@ -32,7 +35,7 @@ export interface VisitDecision extends VisitReading {
   setCookies: string[]
 }
 
-type VisitRoute = Pick<RouteShape, 'experiment' | 'trackingNumbers'> | null | undefined
+type VisitRoute = (Pick<RouteShape, 'experiment' | 'trackingNumbers'> & Partial<Pick<PersonalizedRoute, 'path' | 'landing'>>) | null | undefined
 
 /** What the visitor's cookies and user agent already decide (no new choice is made here). */
 export function readVisit(route: VisitRoute, cookieHeader: string | undefined, userAgent: string | undefined, params: URLSearchParams): VisitReading {
@@ -66,6 +69,8 @@ export function decideVisit(route: VisitRoute, cookieHeader: string | undefined,
     const kept = keptSource(cookieHeader, rules) ?? ''
     if (matched !== kept && (matched || kept)) setCookies.push(sourceCookie(matched))
   }
+  // An ad visit's landing token for its pool number: only on this answer, never in the page (landing.ts).
+  if (route?.landing && route.path && !reading.excludedBot && !isSearchEngine(userAgent) && isAdLanding(params, route.landing.campaigns)) setCookies.push(landingCookie(route.path))
   return { ...reading, ...(arm ? { arm } : {}), unassigned: false, setCookies }
 }
 

@@ -4,6 +4,8 @@ import type { RateLimiter } from './rateLimit.ts'
 import type { Recorder } from './recorder.ts'
 import { MAX_TAP_BYTES, parseTap, parseVisit } from './tap.ts'
 import { verifiedTap, type ServedFacts } from './verify.ts'
+import { clientKey } from '../net/clientKey.ts'
+import { siteSecret } from '../personalization/enrollment.ts'
 
 /**
  * One beacon of the call tracker (web/lib/tracking), as /api/calls takes it:
@@ -48,15 +50,18 @@ export async function takeBeacon(body: string, request: BeaconRequest, deps: Bea
     const kept = experiment ? keptArmVisitor(request.cookie, experiment) : undefined
     // A beacon is answered 204 even when a full queue refused it (counted and logged by the recorder).
     if (experiment && bot) await deps.recorder().botExcluded(experiment.name)
-    else if (experiment && kept) await deps.recorder().seen({ experiment, ...kept })
+    else if (experiment && kept) await deps.recorder().seen({ experiment, ...kept, network: clientKey(siteSecret(), 'network', request.client) })
     return { status: 204 }
   }
-  if (!deps.taps.allow(request.client)) return { status: 429, message: 'Too many taps.' }
+  // Junk costs no budget: only a well-formed tap is counted against its address and network.
   const claimed = parseTap(input)
   if (!claimed) return { status: 400, message: 'Not a tap.' }
+  if (!deps.taps.allow(request.client)) return { status: 429, message: 'Too many taps.' }
   const facts = await deps.facts(claimed.page)
   const kept = facts.route?.experiment ? keptArmVisitor(request.cookie, facts.route.experiment) : undefined
-  const { tap, served } = verifiedTap(claimed, { ...facts, ...(kept ? { kept } : {}) })
+  const verified = verifiedTap(claimed, { ...facts, ...(kept ? { kept } : {}) })
+  const { tap } = verified
+  const served = verified.served && { ...verified.served, network: clientKey(siteSecret(), 'network', request.client) }
   // A tap is acknowledged only once stored or queued: never a 2xx for a tap not kept.
   if (!(await deps.recorder().tap(tap, served && !bot ? served : undefined))) return { status: 503, message: 'Not recorded.' }
   return { status: 204 }

@@ -52,11 +52,13 @@ describe('parseTap', () => {
 describe('budgetLimiter', () => {
   const budgets = { name: 'taps', perAddress: 10, perNetwork: 60, total: 6_000, windowMs: 60_000 }
 
-  it('allows a few taps per address, then refuses that address until the window ends', () => {
+  it('allows a few taps per address, then refuses that address until the window slides past them', () => {
     let time = 0
     const limiter = budgetLimiter({ ...budgets, perAddress: 2, now: () => time, log: () => {} })
     expect([limiter.allow('203.0.113.7'), limiter.allow('203.0.113.7'), limiter.allow('203.0.113.7')]).toEqual([true, true, false])
     time = 60_000
+    expect(limiter.allow('203.0.113.7')).toBe(false)
+    time = 90_000
     expect(limiter.allow('203.0.113.7')).toBe(true)
   })
 
@@ -77,10 +79,24 @@ describe('budgetLimiter', () => {
     expect(limiter.allow('203.0.113.9')).toBe(true)
   })
 
-  it('keeps a last overall guard', () => {
+  it('keeps a last overall guard that only networks over their share meet: a fresh network still gets through', () => {
     const limiter = budgetLimiter({ ...budgets, total: 3, now: () => 0, log: () => {} })
-    expect(['198.18.1.1', '198.18.2.1', '198.18.3.1', '198.18.4.1'].map((address) => limiter.allow(address))).toEqual([true, true, true, false])
+    expect(['198.18.1.1', '198.18.2.1', '198.18.3.1', '198.18.1.2', '198.18.4.1'].map((address) => limiter.allow(address))).toEqual([true, true, true, false, true])
     expect(limiter.refusals().total).toBe(1)
+  })
+
+  it('slides: twice the budget never passes across a window boundary', () => {
+    let time = 0
+    const limiter = budgetLimiter({ ...budgets, perAddress: 10, now: () => time, log: () => {} })
+    time = 59_000
+    let passed = 0
+    for (let i = 0; i < 10; i++) if (limiter.allow('203.0.113.7')) passed++
+    time = 61_000
+    for (let i = 0; i < 10; i++) if (limiter.allow('203.0.113.7')) passed++
+    // A fixed window would let 20 through in two seconds; the sliding window about 10.
+    expect(passed).toBeLessThanOrEqual(11)
+    time = 121_000
+    expect(limiter.allow('203.0.113.7')).toBe(true)
   })
 
   it('logs refusals once a minute, as one line without addresses', () => {

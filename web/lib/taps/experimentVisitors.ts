@@ -33,6 +33,8 @@ export interface ExperimentCounts {
   weights: Map<string, Map<string, number>>
   /** Bot requests to the experiment's page, given no version and not counted. */
   bots: Map<string, number>
+  /** Per experiment, per visitor network (a keyed hash): its visitors and converting visitors. */
+  networks?: Map<string, { visitors: number; converters: number }[]>
 }
 
 export interface ServedVersion {
@@ -40,6 +42,8 @@ export interface ServedVersion {
   arm: string
   /** The random id from the version cookie. */
   visitor: string
+  /** A keyed hash of the network the beacon came from (net/clientKey.ts); '' when not known. */
+  network?: string
 }
 
 export interface ExperimentVisitors {
@@ -66,7 +70,7 @@ export function experimentVisitors(store: StoreSource): ExperimentVisitors {
   const writtenWeights = new Map<string, string>()
   let prunedOn = ''
 
-  async function count(kind: 'visit' | 'tap', { experiment, arm, visitor }: ServedVersion, now: Date) {
+  async function count(kind: 'visit' | 'tap', { experiment, arm, visitor, network = '' }: ServedVersion, now: Date) {
     const { db } = await storeOf(store)
     const weights = JSON.stringify(experiment.arms)
     if (writtenWeights.get(experiment.name) !== weights) {
@@ -80,10 +84,11 @@ export function experimentVisitors(store: StoreSource): ExperimentVisitors {
     // An id seen under a second version is no one's visitor: its row keeps no version (''), and counts nowhere.
     await db
       .insertInto('experiment_visitors')
-      .values({ experiment: experiment.name, visitor: visitorKey(visitor), arm, first_day: day(now), last_day: day(now), taps: kind === 'tap' ? 1 : 0 })
+      .values({ experiment: experiment.name, visitor: visitorKey(visitor), arm, first_day: day(now), last_day: day(now), taps: kind === 'tap' ? 1 : 0, network_key: network })
       .onConflict((conflict) =>
         conflict.columns(['experiment', 'visitor']).doUpdateSet((eb) => ({
           last_day: eb.ref('excluded.last_day'),
+          network_key: sql<string>`CASE WHEN experiment_visitors.network_key = '' THEN excluded.network_key ELSE experiment_visitors.network_key END`,
           arm: sql<string>`CASE WHEN experiment_visitors.arm = excluded.arm THEN experiment_visitors.arm ELSE '' END`,
           ...(kind === 'tap' ? { taps: eb(eb.ref('experiment_visitors.taps'), '+', 1) } : {}),
         })),
@@ -108,7 +113,7 @@ export function experimentVisitors(store: StoreSource): ExperimentVisitors {
     },
     async counts() {
       const { db } = await storeOf(store)
-      const [armRows, weightRows, botRows] = await Promise.all([
+      const [armRows, weightRows, botRows, networkRows] = await Promise.all([
         db
           .selectFrom('experiment_visitors')
           .select((eb) => [
@@ -127,6 +132,13 @@ export function experimentVisitors(store: StoreSource): ExperimentVisitors {
           .execute(),
         db.selectFrom('experiment_weights').select(['experiment', 'arm', 'weight']).execute(),
         db.selectFrom('experiment_bots').select((eb) => ['experiment', eb.fn.sum<number | string>('requests').as('requests')]).groupBy('experiment').execute(),
+        db
+          .selectFrom('experiment_visitors')
+          .select((eb) => ['experiment', 'network_key', eb.fn.countAll<number | string>().as('visitors'), eb.fn.sum<number | string>(sql`CASE WHEN taps > 0 THEN 1 ELSE 0 END`).as('converters')])
+          .where('arm', '<>', '')
+          .where('network_key', '<>', '')
+          .groupBy(['experiment', 'network_key'])
+          .execute(),
       ])
       const arms = armRows.map((row) => ({
         experiment: row.experiment,
@@ -143,7 +155,9 @@ export function experimentVisitors(store: StoreSource): ExperimentVisitors {
         weights.get(row.experiment)!.set(row.arm, Number(row.weight))
       }
       const bots = new Map(botRows.map((row) => [row.experiment, Number(row.requests)]))
-      return { arms, weights, bots }
+      const networks = new Map<string, { visitors: number; converters: number }[]>()
+      for (const row of networkRows) networks.set(row.experiment, [...(networks.get(row.experiment) ?? []), { visitors: Number(row.visitors), converters: Number(row.converters) }])
+      return { arms, weights, bots, networks }
     },
   }
 }

@@ -1,7 +1,8 @@
 import type { NextRequest } from 'next/server'
 import { budgetLimiter } from '@/lib/taps/rateLimit'
 import { configuredVoiceDb } from '@/lib/calls/db'
-import { exportConversions, feedCredentialsMatch, parseSince } from '@/lib/calls/exportConversions'
+import { exportConversions, feedAccess, parseSince } from '@/lib/calls/exportConversions'
+import { forwardedClient } from '@/lib/net/forwardedClient'
 import { voiceSettingsNow } from '@/content/voiceRuntime'
 import { withinMs } from '@/lib/calls/deadline'
 
@@ -13,15 +14,15 @@ import { withinMs } from '@/lib/calls/deadline'
  */
 export const dynamic = 'force-dynamic'
 
-const checks = budgetLimiter({ name: 'conversion feed checks', perAddress: 30, perNetwork: 120, total: 300, windowMs: 60_000 })
+/** Wrong passwords a minute: 10 per address, 30 per network, no overall cap (the right pair is never budgeted). */
+const failures = budgetLimiter({ name: 'conversion feed wrong passwords', perAddress: 10, perNetwork: 30, total: Infinity, windowMs: 60_000 })
 const plain = (status: number, text: string, headers: Record<string, string> = {}) => new Response(text, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers } })
 
 export async function GET(request: NextRequest) {
-  const client = request.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim() || 'unknown'
-  const match = feedCredentialsMatch(request.headers.get('authorization'))
-  if (match === null) return plain(404, 'Not found.\n')
-  if (!checks.allow(client)) return plain(429, 'Too many requests.\n')
-  if (!match) return plain(401, 'Sign in with the feed’s user and password.\n', { 'www-authenticate': 'Basic realm="conversions", charset="UTF-8"' })
+  const access = feedAccess(request.headers.get('authorization'), forwardedClient(request.headers), failures)
+  if (access === 'not set up') return plain(404, 'Not found.\n')
+  if (access === 'too many wrong') return plain(429, 'Too many requests.\n')
+  if (access === 'wrong') return plain(401, 'Sign in with the feed’s user and password.\n', { 'www-authenticate': 'Basic realm="conversions", charset="UTF-8"' })
   const since = parseSince(request.nextUrl.searchParams.get('since'))
   if (since === null) return plain(400, 'since must be a date, YYYY-MM-DD.\n')
   const [settings, db] = await Promise.all([voiceSettingsNow(), withinMs(configuredVoiceDb(), 5_000)])

@@ -5,16 +5,24 @@ import { parseTap } from '@/lib/taps/tap'
 import { verifiedTap } from '@/lib/taps/verify'
 import { isSearchEngine } from '@/lib/personalization/header'
 import { configuredVoiceDb } from '@/lib/calls/db'
-import { isAdVisit, keptClick, MAX_LEASE_BYTES, optedOut, parseLeaseRequest, visitFacts } from '@/lib/calls/lease'
+import { keptClick, MAX_LEASE_BYTES, optedOut, parseLeaseRequest, visitFacts } from '@/lib/calls/lease'
+import { leaseForLanding } from '@/lib/calls/leaseGuard'
+import { LANDING_COOKIE, verifiedLanding } from '@/lib/personalization/landing'
+import { siteSecret } from '@/lib/personalization/enrollment'
+import { forwardedClient } from '@/lib/net/forwardedClient'
+import { parseCookie } from 'cookie'
 import { voiceSettingsNow } from '@/content/voiceRuntime'
 import { withinMs } from '@/lib/calls/deadline'
-import { extendLease, isLeaseId, leaseNumber } from '@/lib/calls/store'
+import { isLeaseId } from '@/lib/calls/store'
 import { servedFacts } from '@/content/servedFacts'
 
 /**
  * Dynamic number insertion: an ad visit's page asks here, after it has loaded, for a pool number of its own
- * (30 minutes, extended while the page stays open). `{number: null}` keeps the number the page shows:
- * call tracking off, a bot, not an ad visit, a full pool, or the store not answering within a second.
+ * (30 minutes, extended while the page stays open). Only a visit whose page the server answered as an ad
+ * landing holds one: its landing token (a cookie only this path receives, lib/personalization/landing.ts),
+ * within the live-lease caps per network and per address (lib/calls/leaseGuard.ts). `{number: null}` keeps
+ * the number the page shows: call tracking off, a bot, no valid landing token, over a cap, a full pool, or
+ * the store not answering within a second.
  */
 export const dynamic = 'force-dynamic'
 
@@ -23,7 +31,7 @@ const leases = budgetLimiter({ name: 'number leases', perAddress: 20, perNetwork
 const none = () => Response.json({ number: null }, { headers: NO_STORE })
 
 export async function POST(request: NextRequest) {
-  const client = request.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim() || 'unknown'
+  const client = forwardedClient(request.headers)
   const body = await request.text()
   if (body.length > MAX_LEASE_BYTES) return Response.json({ message: 'Body too large.' }, { status: 413 })
   let input: unknown
@@ -42,24 +50,21 @@ export async function POST(request: NextRequest) {
   const now = Date.now()
   const db = await withinMs(configuredVoiceDb(), 1_000)
   if (!db) return none()
-  if (isLeaseId(asked.lease)) {
-    const held = await withinMs(extendLease(db, asked.lease, now), 1_000)
-    if (held && settings.pool.includes(held.number)) return Response.json({ number: held.number, lease: held.id, expiresAt: held.expiresAt }, { headers: NO_STORE })
-  }
   const cookies = request.headers.get('cookie')
-  const click = keptClick(cookies)
-  if (!isAdVisit(asked, click)) return none()
+  const token = verifiedLanding(parseCookie(cookies ?? '')[LANDING_COOKIE])
   const claimed = parseTap({ page: asked.page, source: 'lease', variantKey: asked.variantKey })
   if (!claimed) return none()
   const { tap } = verifiedTap(claimed, await servedFacts(request, asked.page))
-  const visit = visitFacts(tap, asked, click, optedOut(cookies, request.headers.get('sec-gpc')))
-  const lease = await withinMs(
-    leaseNumber(db, settings.pool, visit, now, settings.poolRestMs).catch((error: unknown) => {
+  const visit = visitFacts(tap, asked, keptClick(cookies), optedOut(cookies, request.headers.get('sec-gpc')))
+  const ask = { token, page: asked.page, leaseId: isLeaseId(asked.lease) ? asked.lease : '', client }
+  const outcome = await withinMs(
+    leaseForLanding(db, settings.pool, settings.poolRestMs, settings.leaseLimits, visit, ask, siteSecret(), now).catch((error: unknown) => {
       console.error(`[voice] no lease: ${error instanceof Error ? error.message : String(error)}`)
       return null
     }),
     1_000,
   )
-  if (!lease) return none()
+  const lease = outcome?.lease
+  if (!lease || !settings.pool.includes(lease.number)) return none()
   return Response.json({ number: lease.number, lease: lease.id, expiresAt: lease.expiresAt }, { headers: NO_STORE })
 }
