@@ -76,7 +76,7 @@ rows.push({ attack: '6,000 junk taps ({}) from 100 networks', 'got through': `0 
 numbers.close()
 
 // 3: the feed's access rule with the route's own budget.
-const env = { CONVERSIONS_FEED_USER: 'google', CONVERSIONS_FEED_PASSWORD: 'right-horse-battery' }
+const env = { user: 'google', password: 'right-horse-battery' }
 const basic = (pair: string) => `Basic ${Buffer.from(pair).toString('base64')}`
 const failures = budgetLimiter({ name: 'feed', perAddress: 10, perNetwork: 30, total: Infinity, windowMs: 60_000, log: () => {} })
 const feed = new Map<string, number>()

@@ -43,8 +43,8 @@ export type FeedAccess = 'not set up' | 'allowed' | 'wrong' | 'too many wrong'
  * failures can never lock Google out. Only a wrong pair costs, and only its own address's and network's
  * budget of failures (`failures`), which then answers "too many" to that network alone.
  */
-export function feedAccess(authorization: string | null, client: string, failures: RateLimiter, env: Readonly<Record<string, string | undefined>> = process.env): FeedAccess {
-  const match = feedCredentialsMatch(authorization, env)
+export function feedAccess(authorization: string | null, client: string, failures: RateLimiter, feed: Config['conversionsFeed'] = serverConfig().conversionsFeed): FeedAccess {
+  const match = feedCredentialsMatch(authorization, feed)
   if (match === null) return 'not set up'
   if (match) return 'allowed'
   return failures.allow(client) ? 'wrong' : 'too many wrong'

@@ -112,7 +112,7 @@ describe('Google Ads offline click conversions', () => {
   })
 
   it('answers the right feed credentials after 330 wrong passwords from 12 networks, and refuses only the guessing networks', () => {
-    const env = { CONVERSIONS_FEED_USER: 'google', CONVERSIONS_FEED_PASSWORD: 'right-horse-battery' }
+    const env = readConfig({ CONVERSIONS_FEED_USER: 'google', CONVERSIONS_FEED_PASSWORD: 'right-horse-battery' }).conversionsFeed
     const basic = (pair: string) => `Basic ${Buffer.from(pair).toString('base64')}`
     const failures = budgetLimiter({ name: 'feed', perAddress: 10, perNetwork: 30, total: Infinity, windowMs: 60_000, log: () => {} })
     const answers = new Map<string, number>()
@@ -127,6 +127,6 @@ describe('Google Ads offline click conversions', () => {
     expect(feedAccess(basic('google:right-horse-battery'), '127.99.0.1', failures, env)).toBe('allowed')
     // A wrong password from a network that guessed nothing is still told it is wrong, not "too many".
     expect(feedAccess(basic('google:typo'), '127.98.0.1', failures, env)).toBe('wrong')
-    expect(feedAccess(null, '127.98.0.1', failures, {})).toBe('not set up')
+    expect(feedAccess(null, '127.98.0.1', failures, readConfig({}).conversionsFeed)).toBe('not set up')
   })
 })

@@ -3,6 +3,7 @@ import { budgetLimiter } from '@/lib/taps/rateLimit'
 import { configuredVoiceDb } from '@/lib/calls/db'
 import { exportConversions, feedAccess, parseSince } from '@/lib/calls/exportConversions'
 import { forwardedClient } from '@/lib/net/forwardedClient'
+import { serverConfig } from '@/lib/config'
 import { voiceSettingsNow } from '@/content/voiceRuntime'
 import { withinMs } from '@/lib/calls/deadline'
 
@@ -19,7 +20,7 @@ const failures = budgetLimiter({ name: 'conversion feed wrong passwords', perAdd
 const plain = (status: number, text: string, headers: Record<string, string> = {}) => new Response(text, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers } })
 
 export async function GET(request: NextRequest) {
-  const access = feedAccess(request.headers.get('authorization'), forwardedClient(request.headers), failures)
+  const access = feedAccess(request.headers.get('authorization'), forwardedClient(request.headers, serverConfig().onVercel), failures)
   if (access === 'not set up') return plain(404, 'Not found.\n')
   if (access === 'too many wrong') return plain(429, 'Too many requests.\n')
   if (access === 'wrong') return plain(401, 'Sign in with the feed’s user and password.\n', { 'www-authenticate': 'Basic realm="conversions", charset="UTF-8"' })

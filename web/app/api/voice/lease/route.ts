@@ -10,6 +10,7 @@ import { leaseForLanding } from '@/lib/calls/leaseGuard'
 import { LANDING_COOKIE, verifiedLanding } from '@/lib/personalization/landing'
 import { siteSecret } from '@/lib/personalization/enrollment'
 import { forwardedClient } from '@/lib/net/forwardedClient'
+import { serverConfig } from '@/lib/config'
 import { parseCookie } from 'cookie'
 import { voiceSettingsNow } from '@/content/voiceRuntime'
 import { withinMs } from '@/lib/calls/deadline'
@@ -31,7 +32,7 @@ const leases = budgetLimiter({ name: 'number leases', perAddress: 20, perNetwork
 const none = () => Response.json({ number: null }, { headers: NO_STORE })
 
 export async function POST(request: NextRequest) {
-  const client = forwardedClient(request.headers)
+  const client = forwardedClient(request.headers, serverConfig().onVercel)
   const body = await request.text()
   if (body.length > MAX_LEASE_BYTES) return Response.json({ message: 'Body too large.' }, { status: 413 })
   let input: unknown
