@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { StoredCall } from './store.ts'
 import type { VoiceSettings } from './settings.ts'
+import { outcomeValue } from './outcomes/rules.ts'
 
 /**
  * Qualified calls as Google Ads offline click conversions, in Google's file format ("Import conversions from
@@ -8,10 +9,12 @@ import type { VoiceSettings } from './settings.ts'
  * row per click and conversion name with the time as `yyyy-MM-dd HH:mm:ss` in that zone. A click that carries a
  * GBRAID or WBRAID (iOS) instead of a gclid goes in a file of its own, where those columns replace the click ID.
  * Google takes a click only within 90 days; older ones are left out and listed for standard error. No row ever
- * carries a caller's number; the enhanced-conversions file carries only its SHA-256.
+ * carries a caller's number; the enhanced-conversions file carries only its SHA-256. Each click conversion
+ * carries the call's id as its Order ID, so a later change of outcome can be retracted or restated
+ * (adjustments.ts); its value is the outcome's (a lead the set value, a booked job its own).
  */
-export const GCLID_HEADER = 'Google Click ID,Conversion Name,Conversion Time,Conversion Value,Conversion Currency'
-export const BRAID_HEADER = 'GBRAID,WBRAID,Conversion Name,Conversion Time,Conversion Value,Conversion Currency'
+export const GCLID_HEADER = 'Google Click ID,Conversion Name,Conversion Time,Conversion Value,Conversion Currency,Order ID'
+export const BRAID_HEADER = 'GBRAID,WBRAID,Conversion Name,Conversion Time,Conversion Value,Conversion Currency,Order ID'
 export const ENHANCED_HEADER = 'Phone Number,Conversion Name,Conversion Time,Conversion Value,Conversion Currency'
 export const CLICK_WINDOW_DAYS = 90
 
@@ -40,13 +43,26 @@ export function localTime(at: number, zone: string): string {
 }
 
 /** A CSV cell: quoted when it holds a comma, quote or line break; never read as a formula. */
-function cell(value: string): string {
+export function cell(value: string): string {
   const safe = value.replace(/^[=+\-@\s]+/u, '')
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe
 }
 
-function money(value: number): string {
+/**
+ * A click id exactly as the ad platform gave it: the lease keeps only ids of letters, digits, `_`, `.` and `-`
+ * (web/lib/calls/lease.ts), which need no quoting and cannot form a formula, so nothing is stripped.
+ */
+export function clickCell(id: string): string {
+  return /[",\r\n]/.test(id) ? `"${id.replaceAll('"', '""')}"` : id
+}
+
+export function money(value: number): string {
   return Number.isInteger(value) ? String(value) : value.toFixed(2)
+}
+
+/** The oldest click the ad platforms still take at `now`. */
+export function clickWindowStart(now: number): number {
+  return now - CLICK_WINDOW_DAYS * 86_400_000
 }
 
 export function sha256Hex(text: string): string {
@@ -59,8 +75,8 @@ export function sha256Hex(text: string): string {
  * at `now` left out. Enhanced conversions: each qualified call whose caller's number is still kept, as
  * SHA-256 of its E.164 form, only when Site settings turn them on.
  */
-export function conversionFile(calls: readonly StoredCall[], settings: Pick<VoiceSettings, 'timeZone' | 'conversionName' | 'conversionValue' | 'conversionCurrency' | 'enhancedConversions'>, kind: ExportKind, now: number, { headerFirst = false } = {}): ConversionFile {
-  const oldest = now - CLICK_WINDOW_DAYS * 86_400_000
+export function conversionFile(calls: readonly StoredCall[], settings: Pick<VoiceSettings, 'timeZone' | 'conversionName' | 'conversionCurrency' | 'enhancedConversions' | 'outcomes'>, kind: ExportKind, now: number, { headerFirst = false } = {}): ConversionFile {
+  const oldest = clickWindowStart(now)
   const wanted = (call: StoredCall) => (kind === 'gclid' ? call.clickKind === 'gclid' : kind === 'braid' ? call.clickKind === 'gbraid' || call.clickKind === 'wbraid' : call.clickKind === 'gclid' || call.clickKind === 'gbraid' || call.clickKind === 'wbraid')
   const seen = new Set<string>()
   const rows: Conversion[] = []
@@ -79,15 +95,20 @@ export function conversionFile(calls: readonly StoredCall[], settings: Pick<Voic
     rows.push({ call, time: localTime(call.startedAt, settings.timeZone) })
   }
   const lines = rows.map(({ call, time }) => {
-    const values = [cell(settings.conversionName), time, money(settings.conversionValue), settings.conversionCurrency]
-    if (kind === 'gclid') return [cell(call.clickId), ...values].join(',')
-    if (kind === 'braid') return [call.clickKind === 'gbraid' ? cell(call.clickId) : '', call.clickKind === 'wbraid' ? cell(call.clickId) : '', ...values].join(',')
+    const values = [cell(settings.conversionName), time, money(callValue(call, settings)), settings.conversionCurrency]
+    if (kind === 'gclid') return [clickCell(call.clickId), ...values, call.callSid].join(',')
+    if (kind === 'braid') return [call.clickKind === 'gbraid' ? clickCell(call.clickId) : '', call.clickKind === 'wbraid' ? clickCell(call.clickId) : '', ...values, call.callSid].join(',')
     return [sha256Hex(call.caller!), ...values].join(',')
   })
   const header = kind === 'gclid' ? GCLID_HEADER : kind === 'braid' ? BRAID_HEADER : ENHANCED_HEADER
   // headerFirst: Data manager's HTTPS source wants the column names on the first row (its fallback time zone stands in).
   const csv = [...(headerFirst ? [] : [`Parameters:TimeZone=${settings.timeZone}`]), header, ...lines].join('\n') + '\n'
   return { csv, rows, tooOld }
+}
+
+/** What a qualified call is worth to the ad platforms: by its outcome; a call recorded before outcomes counts as a lead. */
+export function callValue(call: Pick<StoredCall, 'outcome' | 'bookedValue'>, settings: Pick<VoiceSettings, 'outcomes'>): number {
+  return outcomeValue(call.outcome || 'lead', call.bookedValue, settings.outcomes)
 }
 
 /** What standard error says about clicks left out. */
