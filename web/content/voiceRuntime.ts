@@ -4,6 +4,7 @@ import { configuredVoiceDb } from '../lib/calls/db.ts'
 import { settingsCache } from '../lib/calls/settingsCache.ts'
 import { type VoiceDeps } from '../lib/calls/webhooks.ts'
 import { voiceRecorder } from '../lib/calls/voiceQueue.ts'
+import { deleteRecordingAt } from '../lib/calls/twilioRecordings.ts'
 import { readVoiceSettings } from './voiceContent.ts'
 
 /** The process's call tracking: settings in memory, one write queue to the store, Twilio's token from the environment. */
@@ -17,6 +18,10 @@ export function voiceDeps(): VoiceDeps {
     callerSecret: callerHashSecret(),
     settings: () => cache.get(),
     recorder,
+    deleteRecording: (sid: string) => {
+      const twilio = serverConfig().twilio
+      return twilio ? deleteRecordingAt(twilio, sid) : Promise.resolve()
+    },
   }
 }
 
