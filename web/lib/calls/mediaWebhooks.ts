@@ -1,5 +1,4 @@
-import { forgetRecordings } from './outcomes/media.ts'
-import type { VoiceSettings } from './settings.ts'
+import { noteRecording } from './recordingJobs.ts'
 import { forbidden, verifiedParams, type VoiceDeps, type WebhookAnswer, type WebhookRequest } from './webhooks.ts'
 
 /**
@@ -8,20 +7,7 @@ import { forbidden, verifiedParams, type VoiceDeps, type WebhookAnswer, type Web
  * voicemail's `<Record transcribe>` text). Signed like the other webhooks; each queues one record and answers
  * at once. Twilio ignores what a status callback answers, so the answer is empty.
  */
-const DAY_MS = 86_400_000
 const done = (): WebhookAnswer => ({ status: 204, body: '', contentType: 'text/plain; charset=utf-8' })
-const RECORDING_SID = /^RE[0-9a-f]{32}$/i
-
-/** Notes a recording Twilio announced (a dialed call's, or a voicemail's on the `<Record action>`). */
-export function noteRecording(params: URLSearchParams, deps: Pick<VoiceDeps, 'recorder'>): boolean {
-  const recordingSid = params.get('RecordingSid') ?? ''
-  const status = params.get('RecordingStatus')
-  if (!RECORDING_SID.test(recordingSid) || (status && status !== 'completed')) return false
-  const callSid = params.get('CallSid')!
-  const seconds = Number(params.get('RecordingDuration') ?? '0')
-  deps.recorder.enqueue({ key: `recording:${callSid}:${recordingSid}`, kind: 'recording', data: { recording: { callSid, recordingSid, url: params.get('RecordingUrl') ?? '', seconds: Number.isFinite(seconds) ? seconds : 0 } } })
-  return true
-}
 
 export async function handleRecording(request: WebhookRequest, deps: VoiceDeps): Promise<WebhookAnswer> {
   const params = verifiedParams(request, deps)
@@ -62,12 +48,3 @@ export async function handleTranscription(request: WebhookRequest, deps: VoiceDe
   return done()
 }
 
-/** Once an hour at most: recordings and transcripts past the retention days forgotten here and deleted at Twilio. */
-export function forgetOldRecordings(deps: Pick<VoiceDeps, 'recorder' | 'deleteRecording'>, settings: Pick<VoiceSettings, 'recordingRetentionDays'>, now: number): void {
-  deps.recorder.daily('forget-recordings', now, async (db) => {
-    const sids = await forgetRecordings(db, now - settings.recordingRetentionDays * DAY_MS)
-    for (const sid of sids) {
-      await deps.deleteRecording?.(sid).catch((error: unknown) => console.error(`[voice] recording ${sid} not deleted at Twilio: ${error instanceof Error ? error.message : String(error)}`))
-    }
-  })
-}

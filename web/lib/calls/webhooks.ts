@@ -5,7 +5,7 @@ import { forgetCallers, callStatusOf } from './store.ts'
 import { joinRulesData } from './voiceJobs.ts'
 import type { VoiceRecorder } from './voiceQueue.ts'
 import { afterDialTwiml, dialTwiml, hangupTwiml, rejectTwiml } from './twiml.ts'
-import { forgetOldRecordings, noteRecording } from './mediaWebhooks.ts'
+import { forgetOldRecordings, noteRecording } from './recordingJobs.ts'
 import type { VoiceSettings } from './settings.ts'
 
 /**

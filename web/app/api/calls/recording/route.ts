@@ -1,11 +1,11 @@
 import type { NextRequest } from 'next/server'
 import { configuredVoiceDb } from '@/lib/calls/db'
-import { answerRecording } from '@/lib/calls/recordingPlayer'
+import { answerRecording } from '@/content/recordingPlayer'
 import { serverConfig } from '@/lib/config'
 import { studioAuth, usersMeUrl, type StudioAuth } from '@/lib/campaigns/studioAuth'
 import { budgetLimiter } from '@/lib/taps/rateLimit'
 
-/** A call's recording for the Calls tool's player, to a signed-in Studio user only (web/lib/calls/recordingPlayer.ts). */
+/** A call's recording for the Calls tool's player, to a signed-in Studio user only (web/content/recordingPlayer.ts). */
 export const dynamic = 'force-dynamic'
 
 const checks = budgetLimiter({ name: 'recording checks', perAddress: 60, perNetwork: 120, total: 300, windowMs: 60_000 })

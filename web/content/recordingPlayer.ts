@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
-import type { Database } from '../db/schema.ts'
-import { bearerToken, type StudioAuth } from '../campaigns/studioAuth.ts'
-import { fetchRecordingAudio, type TwilioAccount } from './twilioRecordings.ts'
+import type { Database } from '../lib/db/schema.ts'
+import { bearerToken, type StudioAuth } from '../lib/campaigns/studioAuth.ts'
+import { fetchRecordingAudio, type TwilioAccount } from '../lib/calls/twilioRecordings.ts'
 
 /**
  * A call's recording played to a signed-in Studio user: the Studio sends its own token, checked with the
