@@ -116,3 +116,21 @@ export async function outcomeHistory(db: Kysely<Database>, callSid: string): Pro
   const rows = await db.selectFrom('voice_outcome_changes').selectAll().where('call_sid', '=', callSid).orderBy('at', 'asc').execute()
   return rows.map((row) => ({ at: Number(row.at), by: row.changed_by, fromOutcome: row.from_outcome, fromValue: dollars(row.from_value_cents), outcome: row.outcome, value: dollars(row.value_cents), reason: row.reason }))
 }
+
+/** Per call started since `since`: its transcript (every final segment in order) and its outcome's changes. */
+export async function callDetailsSince(db: Kysely<Database>, since: number): Promise<{ transcripts: Map<string, string>; histories: Map<string, OutcomeChange[]> }> {
+  const calls = db.selectFrom('voice_calls').select('call_sid').where('started_at', '>=', since)
+  const [segments, changes] = await Promise.all([
+    db.selectFrom('voice_transcripts').select(['call_sid', 'text']).where('call_sid', 'in', calls).orderBy('call_sid').orderBy('source').orderBy('sequence').orderBy('track').execute(),
+    db.selectFrom('voice_outcome_changes').selectAll().where('call_sid', 'in', calls).orderBy('at').execute(),
+  ])
+  const transcripts = new Map<string, string>()
+  for (const row of segments) transcripts.set(row.call_sid, transcripts.has(row.call_sid) ? `${transcripts.get(row.call_sid)} ${row.text}` : row.text)
+  const histories = new Map<string, OutcomeChange[]>()
+  for (const row of changes) {
+    const list = histories.get(row.call_sid) ?? []
+    list.push({ at: Number(row.at), by: row.changed_by, fromOutcome: row.from_outcome, fromValue: dollars(row.from_value_cents), outcome: row.outcome, value: dollars(row.value_cents), reason: row.reason })
+    histories.set(row.call_sid, list)
+  }
+  return { transcripts, histories }
+}
