@@ -28,16 +28,16 @@ if ('sqlite' in target && !existsSync(target.sqlite)) {
 }
 const store = await openStore(target)
 console.error(`Settings from ${voiceContentSource()}.`)
-const { outcomes } = await readVoiceSettings()
+const settings = await readVoiceSettings()
 if (values.json) {
-  console.log(JSON.stringify(await readCallsReport(store, new Date(), outcomes), null, 2))
+  console.log(JSON.stringify(await readCallsReport(store, new Date(), settings), null, 2))
   await store.close()
   process.exit(0)
 }
 const rows = await callLog(store).summary({ by: by.filter(isCallDimension), sinceDay: values.since })
 if (rows.length === 0) console.log('No taps recorded yet.')
 else console.table(rows.map((row) => Object.fromEntries([['day', row.day], ...by.filter(isCallDimension).map((name) => [name, row[name] || '(none)']), ['taps', row.taps]])))
-const report = await readCallsReport(store, new Date(), outcomes)
+const report = await readCallsReport(store, new Date(), settings)
 if (report.callDays.length > 0) {
   console.log('\nCalls per day (call tracking)')
   console.table(report.callDays.map((row) => ({ day: row.day, page: row.page || '(no visit)', campaign: row.campaign || '–', keyword: row.keyword || '–', version: row.version ? `${row.experiment}: ${row.version}` : '–', answered: row.answered, missed: row.missed, qualified: row.qualified })))

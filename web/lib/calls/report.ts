@@ -46,6 +46,8 @@ export interface CallDetails {
   transcripts?: ReadonlyMap<string, string>
   histories?: ReadonlyMap<string, OutcomeChange[]>
   values?: Pick<OutcomeRules, 'leadValue' | 'bookedValue'>
+  /** The site's time zone (Site settings → Call tracking), for showing times. */
+  timeZone?: string
 }
 
 /** `(512) ***-**34`: enough to recognise a caller in a list, never the whole number. */
@@ -82,6 +84,8 @@ export interface VoiceReport {
   callDays: CallDayRow[]
   missedCalls: MissedCall[]
   pool: { days: { day: string; peak: number; overflow: number }[]; peak: number; overflow: number }
+  /** The site's time zone the Calls view shows times in; absent when the settings were not read. */
+  timeZone?: string
 }
 
 export const MAX_CALL_ENTRIES = 5_000
@@ -135,6 +139,7 @@ export function buildVoiceReport(calls: readonly StoredCall[], poolDays: readonl
     calls: entries,
     callDays,
     missedCalls,
+    ...(details.timeZone ? { timeZone: details.timeZone } : {}),
     pool: { days: [...poolDays], peak: Math.max(0, ...poolDays.map((day) => day.peak)), overflow: poolDays.reduce((sum, day) => sum + day.overflow, 0) },
   }
 }

@@ -37,7 +37,7 @@ export async function GET(request: NextRequest) {
   }
   try {
     const settings = await voiceSettingsNow()
-    return Response.json(await readCallsReport(configuredStore, new Date(), settings?.outcomes), { headers: NO_STORE })
+    return Response.json(await readCallsReport(configuredStore, new Date(), settings), { headers: NO_STORE })
   } catch (error) {
     console.error(`[calls report] could not read the store: ${error instanceof Error ? error.message : String(error)}`)
     return refuse(503, 'The call log cannot be read right now; try again.')
