@@ -21,6 +21,10 @@ export interface SimulatedCall {
   dialStatus?: string
   callSid?: string
   accountSid?: string
+  /** Twilio's StirVerstat on "A call comes in", e.g. TN-Validation-Failed-B. */
+  stirVerstat?: string
+  /** What the caller says: one final Real-Time Transcription segment posted after the call. */
+  said?: string
 }
 
 export interface SimulatedAnswer {
@@ -82,10 +86,11 @@ export function dialAction(twiml: string): string | null {
 /** Plays one call: "A call comes in", and when the site forwards it, the Dial action with the outcome. */
 export async function simulateCall(input: SimulatedCall): Promise<{ callSid: string; incoming: SimulatedAnswer; status: SimulatedAnswer | null }> {
   const call = { to: input.to, from: input.from, callSid: input.callSid ?? newSid('CA'), accountSid: input.accountSid ?? newSid('AC'), talkSeconds: input.talkSeconds, dialStatus: input.dialStatus ?? 'completed' }
-  const incoming = await twilioPost(input.site, input.publicUrl, input.authToken, '/api/voice/incoming', incomingParams(call))
+  const incoming = await twilioPost(input.site, input.publicUrl, input.authToken, '/api/voice/incoming', incomingParams({ ...call, stirVerstat: input.stirVerstat }))
   const action = incoming.status === 200 ? dialAction(incoming.body) : null
   if (!action) return { callSid: call.callSid, incoming, status: null }
   const status = await twilioPost(input.site, input.publicUrl, input.authToken, action, dialActionParams(call))
+  if (input.said) await twilioPost(input.site, input.publicUrl, input.authToken, '/api/voice/transcription', transcriptionParams({ callSid: call.callSid, accountSid: call.accountSid, transcript: input.said, sequence: 1 }))
   return { callSid: call.callSid, incoming, status }
 }
 

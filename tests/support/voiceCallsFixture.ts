@@ -1,7 +1,7 @@
-import { openVoiceDb } from '../../web/lib/calls/db'
-import { recordIncoming, recordOutcome } from '../../web/lib/calls/store'
-import { recordTranscriptSegment } from '../../web/lib/calls/outcomes/media'
-import { outcomeRules } from '../../web/lib/calls/outcomes/rules'
+import { openVoiceDb } from '../../web/lib/calls/db.ts'
+import { recordIncoming, recordOutcome } from '../../web/lib/calls/store.ts'
+import { recordTranscriptSegment } from '../../web/lib/calls/outcomes/media.ts'
+import { outcomeRules } from '../../web/lib/calls/outcomes/rules.ts'
 
 /**
  * A morning of tracked calls in a call store file, recorded through the store's own writers with the default
