@@ -11,6 +11,7 @@ import { voiceRecorder } from '../voiceQueue'
 import { exportConversions, exportGoogleAdjustments, exportMicrosoft } from '../exportConversions'
 import { answerRecording } from '../../../content/recordingPlayer'
 import { studioAuth } from '../../campaigns/studioAuth'
+import { deleteRecordingAt } from '../twilioRecordings'
 import { markOutcome, outcomeHistory } from './records'
 import { dialActionParams, incomingParams, newSid, recordingParams, transcriptionParams, voicemailTranscriptionParams } from '../../../../scripts/calls/twilioStandIn.ts'
 
@@ -172,5 +173,28 @@ describe('the recording player', () => {
     expect(played.headers.get('content-type')).toBe('audio/mpeg')
     expect(await played.text()).toBe('ID3-audio')
     expect(asked).toEqual([`GET /2010-04-01/Accounts/${ACCOUNT}/Recordings/${recordingSid}.mp3 Basic ${Buffer.from(`${ACCOUNT}:tok`).toString('base64')}`])
+  })
+
+  it('deletes recordings and transcripts after the retention days, here and at Twilio by its DELETE', async () => {
+    const { db, deps, now, call, one } = await setup()
+    const placed = await call(null, 95)
+    const recordingSid = newSid('RE')
+    await handleRecording(signed('/api/voice/recording', recordingParams({ callSid: placed.callSid, accountSid: ACCOUNT, recordingSid, seconds: 94 })), deps)
+    await handleTranscription(signed('/api/voice/transcription', transcriptionParams({ callSid: placed.callSid, accountSid: ACCOUNT, transcript: 'How much for ants?', sequence: 1 })), deps)
+    await deps.recorder.idle()
+    const asked: string[] = []
+    const twilioApi = await listen((request, response) => {
+      asked.push(`${request.method} ${request.url}`)
+      response.writeHead(204).end()
+    })
+    const account = { accountSid: ACCOUNT, authToken: 'tok', apiBase: twilioApi }
+    const later: VoiceDeps = { ...deps, deleteRecording: (sid) => deleteRecordingAt(account, sid) }
+    // 91 days later (the default keeps 90), the next call's status webhook runs the housekeeping.
+    now.t += 91 * 86_400_000
+    await handleStatus(signed('/api/voice/status', dialActionParams({ to: POOL[0]!, from: '+14155550199', callSid: newSid('CA'), accountSid: ACCOUNT, talkSeconds: 61, dialStatus: 'completed' })), later)
+    await later.recorder.idle()
+    expect(asked).toEqual([`DELETE /2010-04-01/Accounts/${ACCOUNT}/Recordings/${recordingSid}.json`])
+    expect((await one(placed.callSid)).recordingSid).toBeNull()
+    expect(await db.selectFrom('voice_transcripts').selectAll().execute()).toEqual([])
   })
 })
