@@ -2,6 +2,9 @@ import { createHash } from 'node:crypto'
 import type { StoredCall } from './store.ts'
 import type { VoiceSettings } from './settings.ts'
 import { outcomeValue } from './outcomes/rules.ts'
+import { localTime } from './localTime.ts'
+
+export { localTime }
 
 /**
  * Qualified calls as Google Ads offline click conversions, in Google's file format ("Import conversions from
@@ -30,16 +33,6 @@ export interface ConversionFile {
   rows: Conversion[]
   /** Qualified calls whose click is older than Google's window: for standard error, never in the file. */
   tooOld: StoredCall[]
-}
-
-/** `yyyy-MM-dd HH:mm:ss` of an instant in an IANA time zone. */
-export function localTime(at: number, zone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
-      .formatToParts(new Date(at))
-      .map((part) => [part.type, part.value]),
-  )
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`
 }
 
 /** A CSV cell: quoted when it holds a comma, quote or line break; never read as a formula. */
