@@ -323,6 +323,8 @@ describe('the Studio on the local Content Lake', { timeout: 240_000 }, () => {
     await page.getByRole('combobox', { name: 'Outcome', exact: true }).selectOption('')
     await table.locator(`tr[data-call="${ids.lead}"]`).click()
     const details = page.getByLabel('Call details')
+    await details.getByText('Answered and talked 140 s', { exact: false }).waitFor()
+    await shot(page, 'studio-calls-view-call')
     await details.getByRole('combobox', { name: 'New outcome' }).selectOption('booked')
     await details.getByRole('spinbutton', { name: 'Job value' }).fill('400')
     await details.getByRole('button', { name: 'Change outcome' }).click()
