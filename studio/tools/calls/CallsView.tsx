@@ -1,32 +1,10 @@
-import {
-  Box,
-  Button,
-  Card,
-  Flex,
-  Heading,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from "@sanity/ui";
-import { useEffect, useMemo, useState } from "react";
-import type { CallsReport } from "../../../web/lib/campaigns/report";
-import type { CallEntry } from "../../../web/lib/calls/report";
-import {
-  callsCsv,
-  callTime,
-  filterCalls,
-  outcomeLabel,
-  pageOf,
-  sourceLabel,
-  SOURCE_LABELS,
-  type CallFilter,
-} from "../../../web/lib/calls/callList";
-import {
-  OUTCOMES,
-  OUTCOME_LABELS,
-} from "../../../web/lib/calls/outcomes/rules";
-import { formatUsPhone } from "../../../web/lib/phone";
+import { Box, Button, Flex, Select, Stack, Text, TextInput } from '@sanity/ui'
+import { useMemo, useState } from 'react'
+import type { CallsReport } from '../../../web/lib/campaigns/report'
+import { callsCsv, callTime, filterCalls, outcomeLabel, pageOf, sourceLabel, SOURCE_LABELS, type CallFilter } from '../../../web/lib/calls/callList'
+import { OUTCOMES, OUTCOME_LABELS } from '../../../web/lib/calls/outcomes/rules'
+import { formatUsPhone } from '../../../web/lib/phone'
+import { CallDetail } from './CallDetail'
 
 /**
  * Studio → Calls → Calls: one row per call of the last 30 days — filtered by day, outcome and source, newest
@@ -34,94 +12,41 @@ import { formatUsPhone } from "../../../web/lib/phone";
  * recording (fetched through the site with the editor's own login) and shows what was said; the outcome and a
  * booked job's value can be changed there, and the change is kept with the editor's name.
  */
-const DEFAULT_ZONE = "America/New_York";
-const cellStyle = {
-  textAlign: "left" as const,
-  padding: "6px 10px 6px 0",
-  borderBottom: "1px solid var(--card-border-color)",
-  verticalAlign: "top" as const,
-};
-const filterBox = { width: 200 };
-const HEAD = [
-  "Time",
-  "Caller",
-  "Number called",
-  "Source",
-  "Campaign",
-  "Keyword",
-  "Page",
-  "Place",
-  "Version",
-  "Talk",
-  "Outcome",
-  "Value",
-];
+const DEFAULT_ZONE = 'America/New_York'
+const cellStyle = { textAlign: 'left' as const, padding: '6px 10px 6px 0', borderBottom: '1px solid var(--card-border-color)', verticalAlign: 'top' as const }
+const FILTER = { width: 200 }
+const HEAD = ['Time', 'Caller', 'Number called', 'Source', 'Campaign', 'Keyword', 'Page', 'Place', 'Version', 'Talk', 'Outcome', 'Value']
 
 function download(text: string, name: string) {
-  const url = URL.createObjectURL(
-    new Blob([text], { type: "text/csv;charset=utf-8" }),
-  );
-  const link = Object.assign(document.createElement("a"), {
-    href: url,
-    download: name,
-  });
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }))
+  const link = Object.assign(document.createElement('a'), { href: url, download: name })
+  link.click()
+  setTimeout(() => URL.revokeObjectURL(url), 1_000)
 }
 
-export function CallsView({
-  report,
-  token,
-  onChanged,
-}: {
-  report: CallsReport;
-  token: string | undefined;
-  onChanged: () => void;
-}) {
-  const zone = report.timeZone ?? DEFAULT_ZONE;
-  const [filter, setFilter] = useState<CallFilter>({
-    from: "",
-    to: "",
-    outcome: "",
-    source: "",
-  });
-  const [page, setPage] = useState(0);
-  const [openId, setOpenId] = useState<string | null>(null);
-  const shown = useMemo(
-    () => filterCalls(report.calls ?? [], filter, zone),
-    [report.calls, filter, zone],
-  );
-  const current = pageOf(shown, page);
-  const open = shown.find((call) => call.id === openId) ?? null;
+export function CallsView({ report, token, onChanged }: { report: CallsReport; token: string | undefined; onChanged: () => void }) {
+  const zone = report.timeZone ?? DEFAULT_ZONE
+  const [filter, setFilter] = useState<CallFilter>({ from: '', to: '', outcome: '', source: '' })
+  const [page, setPage] = useState(0)
+  const [openId, setOpenId] = useState<string | null>(null)
+  const shown = useMemo(() => filterCalls(report.calls ?? [], filter, zone), [report.calls, filter, zone])
+  const current = pageOf(shown, page)
+  const open = shown.find((call) => call.id === openId) ?? null
   const set = (change: Partial<CallFilter>) => {
-    setFilter((before) => ({ ...before, ...change }));
-    setPage(0);
-  };
+    setFilter((before) => ({ ...before, ...change }))
+    setPage(0)
+  }
   return (
     <Stack gap={4}>
       <Flex gap={3} wrap="wrap" align="center">
-        <Box style={filterBox}>
-          <TextInput
-            aria-label="From day"
-            type="date"
-            value={filter.from}
-            onChange={(event) => set({ from: event.currentTarget.value })}
-          />
+        <Box style={FILTER}>
+          <TextInput aria-label="From day" type="date" value={filter.from} onChange={(event) => set({ from: event.currentTarget.value })} />
         </Box>
-        <Box style={filterBox}>
-          <TextInput
-            aria-label="To day"
-            type="date"
-            value={filter.to}
-            onChange={(event) => set({ to: event.currentTarget.value })}
-          />
+        <Box style={FILTER}>
+          <TextInput aria-label="To day" type="date" value={filter.to} onChange={(event) => set({ to: event.currentTarget.value })} />
         </Box>
-        <Box style={filterBox}>
-          <Select
-            aria-label="Outcome"
-            value={filter.outcome}
-            onChange={(event) => set({ outcome: event.currentTarget.value })}
-          >
+        <Box style={FILTER}>
+          <Select aria-label="Outcome" value={filter.outcome} onChange={(event) => set({ outcome: event.currentTarget.value })}>
             <option value="">Every outcome</option>
             {OUTCOMES.map((outcome) => (
               <option key={outcome} value={outcome}>
@@ -131,15 +56,11 @@ export function CallsView({
             <option value="none">Not decided yet</option>
           </Select>
         </Box>
-        <Box style={filterBox}>
-          <Select
-            aria-label="Source"
-            value={filter.source}
-            onChange={(event) => set({ source: event.currentTarget.value })}
-          >
+        <Box style={FILTER}>
+          <Select aria-label="Source" value={filter.source} onChange={(event) => set({ source: event.currentTarget.value })}>
             <option value="">Every source</option>
             {Object.entries(SOURCE_LABELS)
-              .filter(([key]) => key !== "wbraid")
+              .filter(([key]) => key !== 'wbraid')
               .map(([key, label]) => (
                 <option key={key} value={key}>
                   {label}
@@ -147,21 +68,13 @@ export function CallsView({
               ))}
           </Select>
         </Box>
-        <Button
-          text="Download spreadsheet"
-          mode="ghost"
-          onClick={() => download(callsCsv(shown, zone), "calls.csv")}
-          disabled={shown.length === 0}
-        />
+        <Button text="Download spreadsheet" mode="ghost" onClick={() => download(callsCsv(shown, zone), 'calls.csv')} disabled={shown.length === 0} />
       </Flex>
       {shown.length === 0 ? (
         <Text muted>No calls match.</Text>
       ) : (
-        <Box style={{ overflowX: "auto" }}>
-          <table
-            aria-label="Calls"
-            style={{ borderCollapse: "collapse", width: "100%" }}
-          >
+        <Box style={{ overflowX: 'auto' }}>
+          <table aria-label="Calls" style={{ borderCollapse: 'collapse', width: '100%' }}>
             <thead>
               <tr>
                 {HEAD.map((cell) => (
@@ -175,30 +88,8 @@ export function CallsView({
             </thead>
             <tbody>
               {current.rows.map((call) => (
-                <tr
-                  key={call.id}
-                  onClick={() => setOpenId(call.id === openId ? null : call.id)}
-                  style={{
-                    cursor: "pointer",
-                    background:
-                      call.id === openId
-                        ? "var(--card-selected-bg-color, #eef)"
-                        : undefined,
-                  }}
-                  data-call={call.id}
-                >
-                  {[
-                    callTime(call, zone),
-                    call.caller || "(not kept)",
-                    formatUsPhone(call.number),
-                    sourceLabel(call.source),
-                    call.campaign || "–",
-                    call.keyword || "–",
-                    call.page || "–",
-                    call.location || "–",
-                    call.version ? `${call.experiment}: ${call.version}` : "–",
-                    `${call.talkSeconds} s`,
-                  ].map((text, index) => (
+                <tr key={call.id} onClick={() => setOpenId(call.id === openId ? null : call.id)} style={{ cursor: 'pointer', background: call.id === openId ? 'var(--card-selected-bg-color, #eef)' : undefined }} data-call={call.id}>
+                  {[callTime(call, zone), call.caller || '(not kept)', formatUsPhone(call.number), sourceLabel(call.source), call.campaign || '–', call.keyword || '–', call.page || '–', call.location || '–', call.version ? `${call.experiment}: ${call.version}` : '–', `${call.talkSeconds} s`].map((text, index) => (
                     <td key={index} style={cellStyle}>
                       <Text size={1}>{text}</Text>
                     </td>
@@ -214,11 +105,7 @@ export function CallsView({
                     </Stack>
                   </td>
                   <td style={cellStyle}>
-                    <Text size={1}>
-                      {call.value === null
-                        ? "–"
-                        : call.value.toLocaleString("en-US")}
-                    </Text>
+                    <Text size={1}>{call.value === null ? '–' : call.value.toLocaleString('en-US')}</Text>
                   </td>
                 </tr>
               ))}
@@ -227,178 +114,13 @@ export function CallsView({
         </Box>
       )}
       <Flex gap={3} align="center">
-        <Button
-          text="Newer"
-          mode="ghost"
-          disabled={current.page === 0}
-          onClick={() => setPage(current.page - 1)}
-        />
+        <Button text="Newer" mode="ghost" disabled={current.page === 0} onClick={() => setPage(current.page - 1)} />
         <Text size={1} muted>
           Page {current.page + 1} of {current.pages} · {shown.length} calls
         </Text>
-        <Button
-          text="Older"
-          mode="ghost"
-          disabled={current.page >= current.pages - 1}
-          onClick={() => setPage(current.page + 1)}
-        />
+        <Button text="Older" mode="ghost" disabled={current.page >= current.pages - 1} onClick={() => setPage(current.page + 1)} />
       </Flex>
-      {open ? (
-        <CallDetail
-          key={open.id}
-          call={open}
-          zone={zone}
-          token={token}
-          onChanged={onChanged}
-        />
-      ) : null}
+      {open ? <CallDetail key={open.id} call={open} zone={zone} token={token} onChanged={onChanged} /> : null}
     </Stack>
-  );
-}
-
-function CallDetail({
-  call,
-  zone,
-  token,
-  onChanged,
-}: {
-  call: CallEntry;
-  zone: string;
-  token: string | undefined;
-  onChanged: () => void;
-}) {
-  const [outcome, setOutcome] = useState<string>(call.outcome || "lead");
-  const [value, setValue] = useState(
-    call.outcome === "booked" && call.value !== null ? String(call.value) : "",
-  );
-  const [message, setMessage] = useState("");
-  const [audio, setAudio] = useState<string | null>(null);
-  useEffect(() => {
-    if (!call.recordingSid || !token) return;
-    let url: string | null = null;
-    void fetch(`/api/calls/recording?call=${encodeURIComponent(call.id)}`, {
-      headers: { authorization: `Bearer ${token}` },
-    })
-      .then(async (response) =>
-        response.ok ? URL.createObjectURL(await response.blob()) : null,
-      )
-      .then((made) => setAudio((url = made)))
-      .catch(() => setAudio(null));
-    return () => {
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [call.id, call.recordingSid, token]);
-  async function save() {
-    setMessage("Saving…");
-    const response = await fetch("/api/calls/outcome", {
-      method: "POST",
-      headers: {
-        authorization: `Bearer ${token ?? ""}`,
-        "content-type": "application/json",
-      },
-      body: JSON.stringify({
-        call: call.id,
-        outcome,
-        ...(outcome === "booked" && value !== ""
-          ? { value: Number(value) }
-          : {}),
-      }),
-    }).catch(() => null);
-    const body = (await response?.json().catch(() => ({}))) as {
-      message?: string;
-    };
-    setMessage(
-      response?.ok ? "Saved." : (body.message ?? "The site did not answer."),
-    );
-    if (response?.ok) onChanged();
-  }
-  const leg = call.answered
-    ? `Forwarded to the business line and answered: talked ${call.talkSeconds} s.`
-    : call.status === "busy"
-      ? "Forwarded to the business line: busy."
-      : call.status === "ringing"
-        ? "Still ringing, or the end was never reported."
-        : "Forwarded to the business line: nobody answered.";
-  return (
-    <Card padding={4} radius={2} border aria-label="Call details">
-      <Stack gap={4}>
-        <Heading as="h3" size={1}>
-          {callTime(call, zone)} · {call.caller || "Caller not kept"} →{" "}
-          {formatUsPhone(call.number)}
-        </Heading>
-        <Text size={1}>{leg}</Text>
-        {call.recordingSid ? (
-          audio ? (
-            <audio controls src={audio} aria-label="Recording" />
-          ) : (
-            <Text size={1} muted>
-              Loading the recording…
-            </Text>
-          )
-        ) : (
-          <Text size={1} muted>
-            Not recorded.
-          </Text>
-        )}
-        <Stack gap={2}>
-          <Text size={1} weight="semibold">
-            What was said
-          </Text>
-          <Text size={1} muted={!call.transcript}>
-            {call.transcript || "No transcript."}
-          </Text>
-        </Stack>
-        <Text size={1}>
-          {outcomeLabel(call.outcome)}: {call.outcomeReason || "–"}
-        </Text>
-        <Flex gap={3} align="center" wrap="wrap">
-          <Select
-            aria-label="New outcome"
-            value={outcome}
-            onChange={(event) => setOutcome(event.currentTarget.value)}
-          >
-            {OUTCOMES.map((one) => (
-              <option key={one} value={one}>
-                {OUTCOME_LABELS[one]}
-              </option>
-            ))}
-          </Select>
-          {outcome === "booked" ? (
-            <TextInput
-              aria-label="Job value"
-              type="number"
-              min={0}
-              value={value}
-              placeholder="Job value"
-              onChange={(event) => setValue(event.currentTarget.value)}
-            />
-          ) : null}
-          <Button
-            text="Change outcome"
-            tone="primary"
-            onClick={() => void save()}
-            disabled={!token}
-          />
-          <Text size={1} muted role="status">
-            {message}
-          </Text>
-        </Flex>
-        {call.history.length > 0 ? (
-          <Stack gap={2}>
-            <Text size={1} weight="semibold">
-              Changes
-            </Text>
-            {call.history.map((change, index) => (
-              <Text key={index} size={0} muted>
-                {callTime({ at: new Date(change.at).toISOString() }, zone)} ·{" "}
-                {change.by === "rules" ? "the rules" : change.by}:{" "}
-                {change.fromOutcome || "none"} → {change.outcome}
-                {change.value !== null ? ` (${change.value})` : ""}
-              </Text>
-            ))}
-          </Stack>
-        ) : null}
-      </Stack>
-    </Card>
-  );
+  )
 }
