@@ -1,25 +1,33 @@
-// Qualified calls joined to an ad click as Google Ads offline click conversions (Google's CSV template, the
-// same file the /api/conversions/google-ads.csv feed serves). Clicks older than Google's 90 days are left out
-// and named on standard error.
-// Usage: npm run calls:export -- --google-ads [--since YYYY-MM-DD] [--braid | --enhanced] [--header-first]
+// Qualified calls joined to an ad click as offline conversions, and the adjustments of those whose outcome
+// changed since they were handed over — the same files the /api/conversions/* feeds serve, byte for byte.
+// Clicks older than the platforms' 90 days are left out and named on standard error.
+// Usage: npm run calls:export -- --google-ads [--since YYYY-MM-DD] [--braid | --enhanced | --adjustments] [--header-first]
+//        npm run calls:export -- --microsoft-ads [--since YYYY-MM-DD]
 //   --braid: the GBRAID/WBRAID clicks' file; --enhanced: enhanced conversions for leads (SHA-256 of the caller's
-//   E.164 number), only when Site settings → Call tracking turn it on. Reads the store of record (DATABASE_URL, else CALL_LOG_FILE) and the site's content.
+//   E.164 number), only when Site settings → Call tracking turn it on; --adjustments: Google's conversion
+//   adjustment file (RETRACTION / RESTATEMENT by Order ID = the call's id); --microsoft-ads: Microsoft
+//   Advertising's offline conversions (msclkid) with Restate/Retract rows. Reads the store of record
+//   (DATABASE_URL, else CALL_LOG_FILE) and the site's content (the Sanity project, else CONTENT_DATASET_FILE,
+//   else the bundled dataset: which one is said on standard error).
 import nextEnv from '@next/env'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { readVoiceSettings } from '../../web/content/voiceContent.ts'
+import { readVoiceSettings, voiceContentSource } from '../../web/content/voiceContent.ts'
 import { openStore, storeTarget } from '../../web/lib/db/index.ts'
-import { exportConversions, parseSince } from '../../web/lib/calls/exportConversions.ts'
+import { exportConversions, exportGoogleAdjustments, exportMicrosoft, parseSince } from '../../web/lib/calls/exportConversions.ts'
 import { tooOldLines } from '../../web/lib/calls/googleAds.ts'
 
 nextEnv.loadEnvConfig(path.resolve(import.meta.dirname, '../..'), false, { info: () => {}, error: console.error }, true)
-const { values } = parseArgs({ options: { 'google-ads': { type: 'boolean', default: false }, since: { type: 'string', default: '' }, braid: { type: 'boolean', default: false }, enhanced: { type: 'boolean', default: false }, 'header-first': { type: 'boolean', default: false } } })
+const flag = { type: 'boolean', default: false } as const
+const { values } = parseArgs({ options: { 'google-ads': flag, 'microsoft-ads': flag, since: { type: 'string', default: '' }, braid: flag, enhanced: flag, adjustments: flag, 'header-first': flag } })
 const since = parseSince(values.since)
-if (!values['google-ads'] || since === null || (values.braid && values.enhanced)) {
-  console.error('Usage: npm run calls:export -- --google-ads [--since YYYY-MM-DD] [--braid | --enhanced]')
+const googleKinds = [values.braid, values.enhanced, values.adjustments].filter(Boolean).length
+if (values['google-ads'] === values['microsoft-ads'] || since === null || googleKinds > 1 || (values['microsoft-ads'] && googleKinds > 0)) {
+  console.error('Usage: npm run calls:export -- --google-ads [--since YYYY-MM-DD] [--braid | --enhanced | --adjustments]\n       npm run calls:export -- --microsoft-ads [--since YYYY-MM-DD]')
   process.exit(2)
 }
+console.error(`Settings from ${voiceContentSource()}.`)
 const settings = await readVoiceSettings()
 if (values.enhanced && !settings.enhancedConversions) {
   console.error('Enhanced conversions are off: turn them on in Site settings → Call tracking.')
@@ -28,7 +36,12 @@ if (values.enhanced && !settings.enhancedConversions) {
 const target = storeTarget()
 if ('sqlite' in target && !existsSync(target.sqlite)) console.error(`No calls recorded yet at ${target.sqlite}.`)
 const { db } = await openStore(target)
-const result = await exportConversions(db, settings, values.braid ? 'braid' : values.enhanced ? 'enhanced' : 'gclid', since, Date.now(), { headerFirst: values['header-first'] })
-for (const line of tooOldLines(result.tooOld)) console.error(line)
-process.stdout.write(result.csv)
+const now = Date.now()
+if (values.adjustments) process.stdout.write((await exportGoogleAdjustments(db, settings, now)).csv)
+else if (values['microsoft-ads']) process.stdout.write((await exportMicrosoft(db, settings, since, now)).csv)
+else {
+  const result = await exportConversions(db, settings, values.braid ? 'braid' : values.enhanced ? 'enhanced' : 'gclid', since, now, { headerFirst: values['header-first'] })
+  for (const line of tooOldLines(result.tooOld)) console.error(line)
+  process.stdout.write(result.csv)
+}
 await db.destroy()

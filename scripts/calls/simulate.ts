@@ -2,6 +2,7 @@
 // /api/voice/incoming, then the <Dial action> with the forwarded leg's outcome, both signed with
 // TWILIO_AUTH_TOKEN for the site's public address (NEXT_PUBLIC_SITE_URL), with Twilio's parameters.
 // Usage: npm run calls:simulate -- --to +13125550161 --talk 95 [--from +14155550123] [--status completed|no-answer|busy]
+//        [--stir TN-Validation-Failed-B] (the caller ID's STIR/SHAKEN attestation) [--say "how much to come out?"] (a transcript segment)
 //        [--site http://127.0.0.1:3000]   (the token defaults to the demo's, as `npm run calls:demo` starts it)
 import nextEnv from '@next/env'
 import path from 'node:path'
@@ -19,6 +20,8 @@ const { values } = parseArgs({
     from: { type: 'string', default: `+1415555${String(100 + Math.floor(Math.random() * 100)).padStart(4, '0')}` },
     talk: { type: 'string', default: '95' },
     status: { type: 'string', default: 'completed' },
+    stir: { type: 'string' },
+    say: { type: 'string' },
     site: { type: 'string', default: `http://127.0.0.1:${config.port ?? 3000}` },
   },
 })
@@ -34,6 +37,8 @@ const result = await simulateCall({
   from: values.from!,
   talkSeconds: Number(values.talk),
   dialStatus: values.status!,
+  stirVerstat: values.stir,
+  said: values.say,
 })
 console.log(`Call ${result.callSid} to ${values.to} from ${values.from}`)
 console.log(`  incoming → ${result.incoming.status} in ${result.incoming.ms.toFixed(1)} ms: ${result.incoming.body}`)

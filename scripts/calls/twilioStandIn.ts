@@ -21,6 +21,10 @@ export interface SimulatedCall {
   dialStatus?: string
   callSid?: string
   accountSid?: string
+  /** Twilio's StirVerstat on "A call comes in", e.g. TN-Validation-Failed-B. */
+  stirVerstat?: string
+  /** What the caller says: one final Real-Time Transcription segment posted after the call. */
+  said?: string
 }
 
 export interface SimulatedAnswer {
@@ -31,7 +35,8 @@ export interface SimulatedAnswer {
 
 export const newSid = (prefix: string) => prefix + randomBytes(16).toString('hex')
 
-export function incomingParams(call: Required<Pick<SimulatedCall, 'to' | 'from' | 'callSid' | 'accountSid'>>): [string, string][] {
+export function incomingParams(call: Required<Pick<SimulatedCall, 'to' | 'from' | 'callSid' | 'accountSid'>> & { stirVerstat?: string }): [string, string][] {
+  const stir: [string, string][] = call.stirVerstat ? [['StirVerstat', call.stirVerstat]] : []
   return [
     ['AccountSid', call.accountSid],
     ['ApiVersion', '2010-04-01'],
@@ -44,6 +49,7 @@ export function incomingParams(call: Required<Pick<SimulatedCall, 'to' | 'from' 
     ['Direction', 'inbound'],
     ['From', call.from],
     ['FromCountry', 'US'],
+    ...stir,
     ['To', call.to],
     ['ToCountry', 'US'],
   ]
@@ -80,9 +86,56 @@ export function dialAction(twiml: string): string | null {
 /** Plays one call: "A call comes in", and when the site forwards it, the Dial action with the outcome. */
 export async function simulateCall(input: SimulatedCall): Promise<{ callSid: string; incoming: SimulatedAnswer; status: SimulatedAnswer | null }> {
   const call = { to: input.to, from: input.from, callSid: input.callSid ?? newSid('CA'), accountSid: input.accountSid ?? newSid('AC'), talkSeconds: input.talkSeconds, dialStatus: input.dialStatus ?? 'completed' }
-  const incoming = await twilioPost(input.site, input.publicUrl, input.authToken, '/api/voice/incoming', incomingParams(call))
+  const incoming = await twilioPost(input.site, input.publicUrl, input.authToken, '/api/voice/incoming', incomingParams({ ...call, stirVerstat: input.stirVerstat }))
   const action = incoming.status === 200 ? dialAction(incoming.body) : null
   if (!action) return { callSid: call.callSid, incoming, status: null }
   const status = await twilioPost(input.site, input.publicUrl, input.authToken, action, dialActionParams(call))
+  if (input.said) await twilioPost(input.site, input.publicUrl, input.authToken, '/api/voice/transcription', transcriptionParams({ callSid: call.callSid, accountSid: call.accountSid, transcript: input.said, sequence: 1 }))
   return { callSid: call.callSid, incoming, status }
+}
+
+/** The `<Dial recordingStatusCallback>` Twilio posts once a dialed call's recording is ready. */
+export function recordingParams(call: { callSid: string; accountSid: string; recordingSid: string; seconds: number }): [string, string][] {
+  return [
+    ['AccountSid', call.accountSid],
+    ['CallSid', call.callSid],
+    ['RecordingChannels', '2'],
+    ['RecordingDuration', String(call.seconds)],
+    ['RecordingSid', call.recordingSid],
+    ['RecordingSource', 'DialVerb'],
+    ['RecordingStartTime', new Date().toUTCString()],
+    ['RecordingStatus', 'completed'],
+    ['RecordingTrack', 'both'],
+    ['RecordingUrl', `https://api.twilio.com/2010-04-01/Accounts/${call.accountSid}/Recordings/${call.recordingSid}`],
+  ]
+}
+
+/** One Real-Time Transcription callback (`<Start><Transcription statusCallbackUrl>`): a final segment of one side. */
+export function transcriptionParams(call: { callSid: string; accountSid: string; transcript: string; track?: 'inbound_track' | 'outbound_track'; sequence: number; final?: boolean }): [string, string][] {
+  return [
+    ['AccountSid', call.accountSid],
+    ['CallSid', call.callSid],
+    ['Final', String(call.final ?? true)],
+    ['LanguageCode', 'en-US'],
+    ['SequenceId', String(call.sequence)],
+    ['Timestamp', new Date().toISOString()],
+    ['Track', call.track ?? 'inbound_track'],
+    ['TranscriptionData', JSON.stringify({ transcript: call.transcript, confidence: 0.93 })],
+    ['TranscriptionEvent', 'transcription-content'],
+    ['TranscriptionSid', newSid('GT')],
+  ]
+}
+
+/** `<Record transcribe>`'s callback: the voicemail's text. */
+export function voicemailTranscriptionParams(call: { callSid: string; accountSid: string; recordingSid: string; text: string }): [string, string][] {
+  return [
+    ['AccountSid', call.accountSid],
+    ['CallSid', call.callSid],
+    ['RecordingSid', call.recordingSid],
+    ['RecordingUrl', `https://api.twilio.com/2010-04-01/Accounts/${call.accountSid}/Recordings/${call.recordingSid}`],
+    ['TranscriptionSid', newSid('TR')],
+    ['TranscriptionStatus', 'completed'],
+    ['TranscriptionText', call.text],
+    ['TranscriptionUrl', `https://api.twilio.com/2010-04-01/Accounts/${call.accountSid}/Transcriptions/x`],
+  ]
 }

@@ -10,6 +10,7 @@ import { siteEnvOnLake } from '../../scripts/lake/siteEnv.ts'
 import { DEFAULT_LAKE_PORT } from '../../web/lib/config'
 import { telHref } from '../../web/lib/phone'
 import { seedCallLog } from '../support/callLogFixture'
+import { seedVoiceCalls } from '../support/voiceCallsFixture'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser'
 import { hold } from './exclusive'
 import { documentInSync, publish, until } from './studioSession'
@@ -245,6 +246,34 @@ describe('the Studio on the local Content Lake', { timeout: 240_000 }, () => {
     await page.getByRole('table', { name: 'Taps per day, page, keyword, arm and number' }).getByText('(212) 555-0101').first().waitFor()
     expect(lake.requests.some((request) => new RegExp(`^GET 127\\.0\\.0\\.1:${LAKE_PORT}/v[^/]+/users/me$`).test(request))).toBe(true)
     await shot(page, 'studio-calls')
+    await page.close()
+  })
+
+  it('lists every call in the Calls view: rows with outcome and reason, a filter, an outcome changed by hand, the spreadsheet', async () => {
+    const ids = await seedVoiceCalls(callLogFile)
+    const page = await openStudio('/calls')
+    await page.getByRole('button', { name: 'Calls', exact: true }).last().click()
+    const table = page.getByRole('table', { name: 'Calls' })
+    await table.getByText('The caller said “calling about your business listing”.').waitFor({ timeout: 60_000 })
+    await table.getByText('(512) ***-**34').waitFor()
+    expect(await table.getByText(/STIR\/SHAKEN/).count()).toBe(1)
+    await page.getByRole('combobox', { name: 'Outcome', exact: true }).selectOption('spam')
+    await until('only spam rows', async () => (await table.locator('tbody tr').count()) === 2)
+    await page.getByRole('combobox', { name: 'Outcome', exact: true }).selectOption('')
+    await table.locator(`tr[data-call="${ids.lead}"]`).click()
+    const details = page.getByLabel('Call details')
+    await details.getByText('Answered and talked 140 s', { exact: false }).waitFor()
+    await shot(page, 'studio-calls-view-call')
+    await details.getByRole('combobox', { name: 'New outcome' }).selectOption('booked')
+    await details.getByRole('spinbutton', { name: 'Job value' }).fill('400')
+    await details.getByRole('button', { name: 'Change outcome' }).click()
+    await table.locator(`tr[data-call="${ids.lead}"]`).getByText('Booked job').waitFor({ timeout: 30_000 })
+    await shot(page, 'studio-calls-view')
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download spreadsheet' }).click()])
+    const csv = readFileSync((await download.path())!, 'utf8')
+    expect(csv.split('\n')[0]).toBe('Time,Caller,Number called,Source,Campaign,Keyword,Page,Place,Version,Talk seconds,Outcome,Reason,Value,Call id')
+    expect(csv).toMatch(new RegExp(`,Booked job,Set by [^,]+\\.,400,${ids.lead}\n`))
+    expect(csv).not.toContain('5125550134')
     await page.close()
   })
 

@@ -202,8 +202,20 @@ describe('calls to a leased pool number', () => {
     const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'calls:export', '--', '--google-ads'], { cwd: ROOT, env: { ...process.env, CALL_LOG_FILE: callLogFile, CONTENT_DATASET_FILE: DEMO } })
     expect(body).toBe(stdout)
     const lines = body.trim().split('\n')
-    expect(lines.slice(0, 2)).toEqual(['Parameters:TimeZone=America/Chicago', 'Google Click ID,Conversion Name,Conversion Time,Conversion Value,Conversion Currency'])
-    expect(lines.slice(2)).toEqual([expect.stringMatching(/^E2E-Click_1,Qualified call,\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},50,USD$/)])
+    expect(lines.slice(0, 2)).toEqual(['Parameters:TimeZone=America/Chicago', 'Google Click ID,Conversion Name,Conversion Time,Conversion Value,Conversion Currency,Order ID'])
+    expect(lines.slice(2)).toEqual([expect.stringMatching(/^E2E-Click_1,Qualified call,\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},50,USD,CA[0-9a-f]{32}$/)])
+    // The call turns out to be spam: marked from a shell, it is retracted by its Order ID, the feed and the shell agreeing byte for byte.
+    const orderId = lines[2]!.split(',').at(-1)!
+    const shell = (args: string[]) => promisify(execFile)('npm', ['run', '--silent', ...args], { cwd: ROOT, env: { ...process.env, CALL_LOG_FILE: callLogFile, CONTENT_DATASET_FILE: DEMO } })
+    await shell(['calls:mark', '--', '--call', orderId, '--outcome', 'spam'])
+    const login = { authorization: `Basic ${Buffer.from(`${FEED.CONVERSIONS_FEED_USER}:${FEED.CONVERSIONS_FEED_PASSWORD}`).toString('base64')}` }
+    const adjustments = await (await fetch(`${site.url}/api/conversions/google-ads-adjustments.csv`, { headers: login })).text()
+    const shellAdjustments = await shell(['calls:export', '--', '--google-ads', '--adjustments'])
+    expect(adjustments).toBe(shellAdjustments.stdout)
+    expect(shellAdjustments.stderr).toContain('Settings from CONTENT_DATASET_FILE')
+    expect(adjustments.trim().split('\n').slice(1)).toEqual(['Order ID,Conversion Name,Adjustment Type,Adjustment Time,Adjusted Value,Adjusted Value Currency', expect.stringMatching(new RegExp(`^${orderId},Qualified call,RETRACTION,\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2},,$`))])
+    const microsoft = await (await fetch(`${site.url}/api/conversions/microsoft-ads.csv`, { headers: login })).text()
+    expect(microsoft).toBe((await shell(['calls:export', '--', '--microsoft-ads'])).stdout)
   })
 
   it('refuses a forged request with 403 and records nothing', async () => {

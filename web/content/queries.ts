@@ -117,5 +117,6 @@ export const launchFactsQuery = defineQuery(`{
 export const voiceSettingsQuery = defineQuery(`*[_type == "siteSettings" && _id == "siteSettings"][0]{
   phone,
   "trackingNumbers": trackingNumbers[]{match, value, phone},
-  "callTracking": callTracking{enabled, businessLine, pool, poolRestMinutes, minTalkSeconds, firstCallerDays, missedCall, missedMessage, callerRetentionDays, timeZone, conversionName, conversionValue, conversionCurrency, enhancedConversions, visitLimits}
+  "callTracking": callTracking{enabled, businessLine, pool, poolRestMinutes, minTalkSeconds, firstCallerDays, missedCall, missedMessage, callerRetentionDays, timeZone, conversionName, conversionValue, conversionCurrency, enhancedConversions, visitLimits, recording, recordingNotice, recordingRetentionDays},
+  "callOutcomes": callOutcomes{stirShaken, blockedCallers, staffNumbers, repeatCalls, repeatMinutes, spamPhrases, notALeadPhrases, existingCustomerPhrases, leadPhrases, bookedPhrases, leadValue, bookedValue}
 }`)

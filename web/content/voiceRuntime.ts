@@ -7,6 +7,7 @@ import { voiceRecorder } from '../lib/calls/voiceQueue.ts'
 import type { VoiceJob } from '../lib/calls/voiceJobs.ts'
 import { sqliteOutbox } from '../lib/db/outbox.ts'
 import { outboxFile } from '../lib/taps/index.ts'
+import { deleteRecordingAt } from '../lib/calls/twilioRecordings.ts'
 import { readVoiceSettings } from './voiceContent.ts'
 
 /** The process's call tracking: settings in memory, one write queue to the store, Twilio's token from the environment. */
@@ -22,6 +23,10 @@ export function voiceDeps(): VoiceDeps {
     callerSecret: callerHashSecret(),
     settings: () => cache.get(),
     recorder,
+    deleteRecording: (sid: string) => {
+      const twilio = serverConfig().twilio
+      return twilio ? deleteRecordingAt(twilio, sid) : Promise.resolve()
+    },
   }
 }
 

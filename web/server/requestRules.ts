@@ -13,7 +13,12 @@ export const DEFAULT_BODY_LIMITS: Readonly<Record<string, number>> = {
   // Twilio's voice webhooks (a form of a few dozen parameters) and a page asking for its pool number.
   '/api/voice/incoming': 16 * 1024,
   '/api/voice/status': 16 * 1024,
+  // Twilio's callbacks about a recorded call: the recording is ready, a transcript segment (a few hundred words at most).
+  '/api/voice/recording': 16 * 1024,
+  '/api/voice/transcription': 32 * 1024,
   '/api/voice/lease': 2 * 1024,
+  // The Calls tool setting a call's outcome by hand.
+  '/api/calls/outcome': 1024,
 }
 /** A tap's body (under 1 KB, sent at once by the browser) is whole within 2 s. */
 export const DEFAULT_BODY_DEADLINES: Readonly<Record<string, number>> = { '/api/calls': 2_000 }

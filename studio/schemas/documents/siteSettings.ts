@@ -5,6 +5,7 @@ import { trackingNumbersField } from '../objects/trackingNumberRule'
 import { isAdsId, isAnalyticsId, isConversionLabel, isGtmId, trackingProblems, type TrackingSettings } from '../../../web/lib/tracking/settings'
 import { usPhoneRule } from '../objects/usPhoneRule'
 import { callTrackingField, type CallTrackingSite } from '../objects/callTracking'
+import { callOutcomesField } from '../objects/callOutcomes'
 import { callTrackingProblems } from '../../../web/lib/calls/settings'
 import { listRules, textRules } from '../../../web/blocks/schemaHelpers'
 
@@ -215,6 +216,7 @@ export const siteSettings = defineType({
       validation: optionalId(isGtmId, 'Write the container ID as GTM- followed by letters and digits, e.g. GTM-ABC1234.'),
     }),
     callTrackingField,
+    callOutcomesField,
     defineField({
       name: 'seo',
       title: 'Default search listing',

@@ -72,6 +72,23 @@ export const callTrackingField = defineField({
     defineField({ name: 'conversionName', title: 'Google Ads conversion name', type: 'string', initialValue: VOICE_DEFAULTS.conversionName, description: 'Exactly as the “Import from clicks” conversion action is named in Google Ads. Taps keep their own conversion (Tracking tab).', validation: (rule) => rule.max(100) }),
     defineField({ name: 'conversionValue', title: 'Conversion value', type: 'number', initialValue: VOICE_DEFAULTS.conversionValue, validation: (rule) => rule.min(0) }),
     defineField({ name: 'conversionCurrency', title: 'Conversion currency', type: 'string', initialValue: VOICE_DEFAULTS.conversionCurrency, validation: (rule) => rule.regex(/^[A-Z]{3}$/, { name: 'ISO 4217 code' }).error('Write the three-letter currency code, e.g. USD.') }),
+    defineField({ name: 'recording', title: 'Record and transcribe answered calls', type: 'boolean', initialValue: false, description: 'Both sides of each answered call are recorded and written out, so the Calls tool can play it and judge it by what was said. Voicemails are written out too.' }),
+    defineField({
+      name: 'recordingNotice',
+      title: 'Recording announcement',
+      type: 'text',
+      rows: 2,
+      initialValue: VOICE_DEFAULTS.recordingNotice,
+      description: 'What every caller hears first while recording is on. Several states require telling every caller.',
+      validation: (rule) =>
+        rule
+          .custom((value, context) => {
+            const doc = (context.document ?? {}) as CallTrackingSite
+            return doc.callTracking?.recording && !(typeof value === 'string' && value.trim()) ? 'Recording is on: write what callers hear first, e.g. “This call may be recorded.”' : true
+          })
+          .error(),
+    }),
+    defineField({ name: 'recordingRetentionDays', title: 'Keep recordings and transcripts (days)', type: 'number', initialValue: VOICE_DEFAULTS.recordingRetentionDays, description: 'Then they are deleted here and at Twilio.', validation: (rule) => rule.min(1).max(3650).integer() }),
     defineField({ name: 'enhancedConversions', title: 'Enhanced conversions for leads', type: 'boolean', initialValue: false, description: 'Also offer a file with each qualified caller’s number as the SHA-256 of its +1 form (Google’s format), while the number is kept.' }),
   ],
 })

@@ -4,6 +4,7 @@ import { useClient } from 'sanity'
 import type { ArmReport, CallsReport, ExperimentReport } from '../../../web/lib/campaigns/report'
 import { formatUsPhone } from '../../../web/lib/phone'
 import { studioEnv } from '../../env'
+import { CallsView } from './CallsView'
 
 /**
  * The Studio's "Calls" tool: taps on call buttons from the site's own call log (last 30 days), per
@@ -83,6 +84,7 @@ export function CallsTool() {
   const client = useClient({ apiVersion: studioEnv.apiVersion })
   const [load, setLoad] = useState<Load>({ state: 'loading' })
   const [version, setVersion] = useState(0)
+  const [view, setView] = useState<'summary' | 'calls'>('summary')
 
   useEffect(() => {
     let current = true
@@ -111,6 +113,8 @@ export function CallsTool() {
                 Calls
               </Heading>
             </Box>
+            <Button text="Summary" mode={view === 'summary' ? 'default' : 'ghost'} onClick={() => setView('summary')} />
+            <Button text="Calls" mode={view === 'calls' ? 'default' : 'ghost'} onClick={() => setView('calls')} />
             <Button text="Refresh" mode="ghost" onClick={refresh} disabled={load.state === 'loading'} />
           </Flex>
           {load.state === 'loading' ? (
@@ -123,7 +127,8 @@ export function CallsTool() {
               <Text>{load.message}</Text>
             </Card>
           ) : null}
-          {load.state === 'ready' ? <Report report={load.report} /> : null}
+          {load.state === 'ready' && view === 'summary' ? <Report report={load.report} /> : null}
+          {load.state === 'ready' && view === 'calls' ? <CallsView report={load.report} token={client.config().token} onChanged={refresh} /> : null}
         </Stack>
       </Container>
     </Card>

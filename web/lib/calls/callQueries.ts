@@ -1,10 +1,11 @@
 import type { Kysely, Selectable } from 'kysely'
 import type { Database, VoiceTables } from '../db/schema.ts'
 import type { ClickKind, StoredCall } from './storeTypes.ts'
+import { isOutcome } from './outcomes/rules.ts'
 
 /** What the reports, the A/B verdict by calls and the conversion export read from the call store. */
 
-function toCall(row: Selectable<VoiceTables['voice_calls']>): StoredCall {
+export function toCall(row: Selectable<VoiceTables['voice_calls']>): StoredCall {
   return {
     callSid: row.call_sid,
     trackingNumber: row.tracking_number,
@@ -24,6 +25,12 @@ function toCall(row: Selectable<VoiceTables['voice_calls']>): StoredCall {
     clickKind: String(row.click_kind) as ClickKind,
     clickId: String(row.click_id),
     landedAt: row.landed_at === null ? null : Number(row.landed_at),
+    outcome: isOutcome(row.outcome) ? row.outcome : '',
+    outcomeReason: String(row.outcome_reason ?? ''),
+    outcomeBy: String(row.outcome_by ?? ''),
+    bookedValue: row.outcome_value_cents === null || row.outcome_value_cents === undefined ? null : Number(row.outcome_value_cents) / 100,
+    recordingSid: row.recording_sid ?? null,
+    recordingSeconds: row.recording_seconds === null || row.recording_seconds === undefined ? null : Number(row.recording_seconds),
   }
 }
 
@@ -48,11 +55,11 @@ export async function qualifiedClickCalls(db: Kysely<Database>, since: number): 
 }
 
 /** Notes which click and conversion name were handed to Google Ads (first time only). */
-export async function noteExported(db: Kysely<Database>, rows: readonly { clickId: string; conversionName: string; callSid: string }[], now: number): Promise<void> {
+export async function noteExported(db: Kysely<Database>, rows: readonly { clickId: string; conversionName: string; callSid: string; value?: number }[], now: number): Promise<void> {
   if (rows.length === 0) return
   await db
     .insertInto('voice_exports')
-    .values(rows.map((row) => ({ click_id: row.clickId, conversion_name: row.conversionName, call_sid: row.callSid, first_exported_at: now })))
+    .values(rows.map((row) => ({ click_id: row.clickId, conversion_name: row.conversionName, call_sid: row.callSid, first_exported_at: now, value_cents: row.value === undefined ? null : Math.round(row.value * 100) })))
     .onConflict((conflict) => conflict.columns(['click_id', 'conversion_name']).doNothing())
     .execute()
 }
@@ -89,4 +96,42 @@ export async function poolVisitsByArm(db: Kysely<Database>): Promise<{ experimen
   const key = (row: { experiment: string; version: string }) => `${row.experiment}\u0000${row.version}`
   const converters = new Map(converted.map((row) => [key(row), Number(row.converters)]))
   return visits.map((row) => ({ experiment: row.experiment, version: row.version, visitors: Number(row.visitors), converters: converters.get(key(row)) ?? 0 }))
+}
+
+/** A call handed to an ad platform: what it was worth then, and when its outcome last changed (null: never since). */
+export interface ExportedCall {
+  call: StoredCall
+  conversionName: string
+  exportedAt: number
+  exportedValue: number | null
+  changedAt: number | null
+}
+
+/** Calls handed over under `conversionName` since `since` (oldest call first), with their latest change of outcome after the hand-over. */
+export async function exportedCalls(db: Kysely<Database>, conversionName: string, since: number): Promise<ExportedCall[]> {
+  const rows = await db
+    .selectFrom('voice_exports as e')
+    .innerJoin('voice_calls as c', 'c.call_sid', 'e.call_sid')
+    .selectAll('c')
+    .select(['e.conversion_name as exported_name', 'e.first_exported_at', 'e.value_cents'])
+    .select((eb) =>
+      eb
+        .selectFrom('voice_outcome_changes as o')
+        .select((inner) => inner.fn.max('o.at').as('at'))
+        .whereRef('o.call_sid', '=', 'e.call_sid')
+        .whereRef('o.at', '>', 'e.first_exported_at')
+        .as('changed_at'),
+    )
+    .where('e.conversion_name', '=', conversionName)
+    .where('e.first_exported_at', '>=', since)
+    .orderBy('c.started_at', 'asc')
+    .orderBy('c.call_sid', 'asc')
+    .execute()
+  return rows.map((row) => ({
+    call: toCall(row),
+    conversionName: row.exported_name,
+    exportedAt: Number(row.first_exported_at),
+    exportedValue: row.value_cents === null ? null : Number(row.value_cents) / 100,
+    changedAt: row.changed_at === null || row.changed_at === undefined ? null : Number(row.changed_at),
+  }))
 }

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely'
 import type { CallStatus, Database } from '../db/schema.ts'
 import type { CallOutcome, IncomingCall, JoinRules, QualifyRules } from './storeTypes.ts'
+import { redecideOutcome } from './outcomes/records.ts'
+import type { OutcomeRules } from './outcomes/rules.ts'
 
 /**
  * The calls as Twilio's webhooks report them: the announcement, the outcome (with the qualified-call rule),
@@ -41,14 +43,16 @@ async function joinedVisit(db: Kysely<Database>, number: string, at: number, rul
 }
 
 /** "A call comes in": the call as Twilio announced it, joined to the visit or campaign its number belongs to. False for a retry. */
-export async function recordIncoming(db: Kysely<Database>, call: IncomingCall, rules: JoinRules): Promise<boolean> {
+export async function recordIncoming(db: Kysely<Database>, call: IncomingCall, rules: JoinRules & { outcomes?: OutcomeRules }): Promise<boolean> {
   if (!(await firstTime(db, 'incoming', call.callSid, call.at))) return false
   const joined = await joinedVisit(db, call.to, call.at, rules)
+  const stir_verstat = (call.stirVerstat ?? '').slice(0, 40)
   await db
     .insertInto('voice_calls')
-    .values({ call_sid: call.callSid, tracking_number: call.to, caller: call.from || null, caller_key: call.callerKey, started_at: call.at, status: 'ringing', lease_id: null, landed_at: null, ended_at: null, ...joined })
-    .onConflict((conflict) => conflict.column('call_sid').doUpdateSet({ started_at: call.at, lease_id: null, ...joined }))
+    .values({ call_sid: call.callSid, tracking_number: call.to, caller: call.from || null, caller_key: call.callerKey, started_at: call.at, status: 'ringing', lease_id: null, landed_at: null, ended_at: null, stir_verstat, ...joined })
+    .onConflict((conflict) => conflict.column('call_sid').doUpdateSet({ started_at: call.at, lease_id: null, stir_verstat, ...joined }))
     .execute()
+  if (rules.outcomes) await redecideOutcome(db, call.callSid, rules.outcomes, call.at)
   return true
 }
 
@@ -108,6 +112,7 @@ export async function recordOutcome(db: Kysely<Database>, outcome: CallOutcome, 
       .onConflict((conflict) => conflict.column('call_sid').doUpdateSet(result))
       .execute()
   }
+  if (rules.outcomes) await redecideOutcome(db, outcome.callSid, rules.outcomes, outcome.at)
   return true
 }
 

@@ -1,7 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { Kysely } from 'kysely'
-import { conversionFile, type ConversionFile, type ExportKind } from './googleAds.ts'
-import { noteExported, qualifiedClickCalls } from './store.ts'
+import { callValue, clickWindowStart, conversionFile, type ConversionFile, type ExportKind } from './googleAds.ts'
+import { googleAdjustmentFile, microsoftFile, type AdjustmentRow, type MicrosoftFile } from './adjustments.ts'
+import { exportedCalls, noteExported, qualifiedClickCalls } from './store.ts'
 import type { Database } from '../db/schema.ts'
 import { serverConfig, type Config } from '../config.ts'
 import type { VoiceSettings } from './settings.ts'
@@ -10,7 +11,20 @@ import type { RateLimiter } from '../taps/rateLimit.ts'
 /** The conversion file the CLI prints and the feed serves (the same bytes), noting which clicks were handed over. */
 export async function exportConversions(db: Kysely<Database>, settings: VoiceSettings, kind: ExportKind, since: number, now: number, options: { headerFirst?: boolean } = {}): Promise<ConversionFile> {
   const file = conversionFile(await qualifiedClickCalls(db, since), settings, kind, now, options)
-  if (kind !== 'enhanced') await noteExported(db, file.rows.map(({ call }) => ({ clickId: call.clickId, conversionName: settings.conversionName, callSid: call.callSid })), now)
+  if (kind !== 'enhanced') await noteExported(db, file.rows.map(({ call }) => ({ clickId: call.clickId, conversionName: settings.conversionName, callSid: call.callSid, value: callValue(call, settings) })), now)
+  return file
+}
+
+/** Google's conversion adjustment file: the exported calls of the last 90 days whose outcome changed since. */
+export async function exportGoogleAdjustments(db: Kysely<Database>, settings: VoiceSettings, now: number): Promise<{ csv: string; rows: AdjustmentRow[] }> {
+  return googleAdjustmentFile(await exportedCalls(db, settings.conversionName, clickWindowStart(now)), settings, now)
+}
+
+/** Microsoft Advertising's offline conversions with their Restate/Retract rows, noting the conversions handed over. */
+export async function exportMicrosoft(db: Kysely<Database>, settings: VoiceSettings, since: number, now: number): Promise<MicrosoftFile> {
+  const [qualified, exported] = await Promise.all([qualifiedClickCalls(db, since), exportedCalls(db, settings.conversionName, clickWindowStart(now))])
+  const file = microsoftFile(qualified, exported, settings, now)
+  await noteExported(db, file.conversions.map((call) => ({ clickId: call.clickId, conversionName: settings.conversionName, callSid: call.callSid, value: callValue(call, settings) })), now)
   return file
 }
 

@@ -10,6 +10,7 @@ import { leaseNumber, recordIncoming, recordOutcome, type VisitFacts } from './s
 const POOL = ['+13125550161', '+13125550162', '+13125550163', '+13125550164']
 const settings = voiceSettings({ enabled: true, businessLine: '+13125550150', pool: POOL, timeZone: 'America/Chicago', conversionName: 'Qualified call', conversionValue: 50, conversionCurrency: 'USD' })
 const DAY = 86_400_000
+const NO_OUTCOME = { outcome: '' as const, outcomeReason: '', outcomeBy: '', bookedValue: null, recordingSid: null, recordingSeconds: null }
 const visit = (clickKind: VisitFacts['clickKind'], clickId: string): VisitFacts => ({ page: '/ants', keyword: '', location: '', experiment: '', version: '', campaign: '', clickKind, clickId })
 
 /** One call through the store as the webhooks record it: lease (if any) at `at`, call a minute later. */
@@ -45,9 +46,9 @@ describe('Google Ads offline click conversions', () => {
     const file = await exportConversions(db, settings, 'gclid', 0, now)
     const lines = file.csv.split('\n')
     expect(lines[0]).toBe('Parameters:TimeZone=America/Chicago')
-    expect(lines[1]).toBe('Google Click ID,Conversion Name,Conversion Time,Conversion Value,Conversion Currency')
+    expect(lines[1]).toBe('Google Click ID,Conversion Name,Conversion Time,Conversion Value,Conversion Currency,Order ID')
     // 16:30 UTC + 1 min = 10:31 in Chicago (CST, UTC−6) on 25 Nov.
-    expect(lines.slice(2)).toEqual(['EAIaIQobChMI-qualified,Qualified call,2026-11-25 10:31:00,50,USD', ''])
+    expect(lines.slice(2)).toEqual(['EAIaIQobChMI-qualified,Qualified call,2026-11-25 10:31:00,50,USD,CA00000000000000000000000000000001', ''])
     expect(file.tooOld.map((call) => call.clickId)).toEqual(['EAIaIQobChMI-old'])
     // Asked again: the same bytes (the feed and the CLI agree, and a click is never counted twice).
     expect((await exportConversions(db, settings, 'gclid', 0, now)).csv).toBe(file.csv)
@@ -58,11 +59,11 @@ describe('Google Ads offline click conversions', () => {
     const { db, now } = await seed()
     const lines = (await exportConversions(db, settings, 'braid', 0, now)).csv.trim().split('\n')
     expect(lines[1]).toBe(BRAID_HEADER)
-    expect(lines.slice(2)).toEqual(['GBRAID-1,,Qualified call,2026-11-25 12:14:20,50,USD', ',WBRAID-1,Qualified call,2026-11-25 12:16:00,50,USD'])
+    expect(lines.slice(2)).toEqual(['GBRAID-1,,Qualified call,2026-11-25 12:14:20,50,USD,CA00000000000000000000000000000006', ',WBRAID-1,Qualified call,2026-11-25 12:16:00,50,USD,CA00000000000000000000000000000007'])
   })
 
   it('writes a click id byte for byte, one starting with "-" or "=" too, and quotes only what CSV must', async () => {
-    const call = { callSid: 'CA1', trackingNumber: POOL[0]!, caller: null, startedAt: Date.UTC(2026, 6, 1, 12), status: 'answered' as const, talkSeconds: 90, qualified: true, firstTime: true, leaseId: 'x', landedAt: Date.UTC(2026, 6, 1, 11) }
+    const call = { callSid: 'CA1', trackingNumber: POOL[0]!, caller: null, startedAt: Date.UTC(2026, 6, 1, 12), status: 'answered' as const, talkSeconds: 90, qualified: true, firstTime: true, leaseId: 'x', landedAt: Date.UTC(2026, 6, 1, 11), ...NO_OUTCOME }
     const ids = ['-Cj0KCQiA_x-y', '=1+2', '--', 'EAIa,IQ"b']
     const file = conversionFile(ids.map((id, index) => ({ ...call, callSid: `CA${index}`, ...visit('gclid', id) })), settings, 'gclid', call.startedAt + DAY)
     expect(file.csv.split('\n').slice(2, -1).map((line) => line.split(',Qualified call')[0])).toEqual(['-Cj0KCQiA_x-y', '=1+2', '--', '"EAIa,IQ""b"'])
@@ -75,17 +76,17 @@ describe('Google Ads offline click conversions', () => {
     await recordIncoming(db, { callSid: sid, to: lease.number, from: '+14155550100', callerKey: 'k', at: at + 1000 }, rules)
     await recordOutcome(db, { callSid: sid, to: lease.number, from: '+14155550100', callerKey: 'k', dialStatus: 'completed', talkSeconds: 90, at: at + 91_000 }, rules)
     const exported = await exportConversions(db, settings, 'gclid', 0, at + DAY)
-    expect(exported.csv.split('\n')[2]).toBe('-Cj0KCQ-dash,Qualified call,2026-11-25 06:00:01,50,USD')
+    expect(exported.csv.split('\n')[2]).toBe(`-Cj0KCQ-dash,Qualified call,2026-11-25 06:00:01,50,USD,${sid}`)
     await db.destroy()
   })
 
   it('counts a click once per conversion name, and never writes a caller’s number; enhanced conversions hash it', () => {
-    const call = { callSid: 'CA1', trackingNumber: POOL[0]!, caller: '+14155550123', startedAt: Date.UTC(2026, 6, 1, 12), status: 'answered' as const, talkSeconds: 90, qualified: true, firstTime: true, leaseId: 'x', landedAt: Date.UTC(2026, 6, 1, 11), ...visit('gclid', 'G1') }
+    const call = { callSid: 'CA1', trackingNumber: POOL[0]!, caller: '+14155550123', startedAt: Date.UTC(2026, 6, 1, 12), status: 'answered' as const, talkSeconds: 90, qualified: true, firstTime: true, leaseId: 'x', landedAt: Date.UTC(2026, 6, 1, 11), ...NO_OUTCOME, ...visit('gclid', 'G1') }
     const twice = conversionFile([call, { ...call, callSid: 'CA2', startedAt: call.startedAt + 60_000 }], settings, 'gclid', call.startedAt + DAY)
-    expect(twice.csv).toBe(`Parameters:TimeZone=America/Chicago\n${GCLID_HEADER}\nG1,Qualified call,2026-07-01 07:00:00,50,USD\n`)
+    expect(twice.csv).toBe(`Parameters:TimeZone=America/Chicago\n${GCLID_HEADER}\nG1,Qualified call,2026-07-01 07:00:00,50,USD,CA1\n`)
     expect(twice.csv).not.toContain('4155550123')
     // Data manager's HTTPS source: the column names first, no time zone row.
-    expect(conversionFile([call], settings, 'gclid', call.startedAt + DAY, { headerFirst: true }).csv).toBe(`${GCLID_HEADER}\nG1,Qualified call,2026-07-01 07:00:00,50,USD\n`)
+    expect(conversionFile([call], settings, 'gclid', call.startedAt + DAY, { headerFirst: true }).csv).toBe(`${GCLID_HEADER}\nG1,Qualified call,2026-07-01 07:00:00,50,USD,CA1\n`)
     expect(conversionFile([call], settings, 'enhanced', call.startedAt).rows).toEqual([])
     const enhanced = conversionFile([call], { ...settings, enhancedConversions: true }, 'enhanced', call.startedAt)
     expect(enhanced.csv.split('\n')[2]).toBe(`${sha256Hex('+14155550123')},Qualified call,2026-07-01 07:00:00,50,USD`)
@@ -95,7 +96,7 @@ describe('Google Ads offline click conversions', () => {
   it('formats local time across daylight saving and quotes a name with a comma', () => {
     expect(localTime(Date.UTC(2026, 2, 8, 8, 0, 0), 'America/New_York')).toBe('2026-03-08 04:00:00')
     expect(localTime(Date.UTC(2026, 2, 8, 6, 59, 59), 'America/New_York')).toBe('2026-03-08 01:59:59')
-    const call = { callSid: 'CA1', trackingNumber: POOL[0]!, caller: null, startedAt: Date.UTC(2026, 6, 1, 12), status: 'answered' as const, talkSeconds: 90, qualified: true, firstTime: true, leaseId: 'x', landedAt: null, ...visit('gclid', 'G1') }
+    const call = { callSid: 'CA1', trackingNumber: POOL[0]!, caller: null, startedAt: Date.UTC(2026, 6, 1, 12), status: 'answered' as const, talkSeconds: 90, qualified: true, firstTime: true, leaseId: 'x', landedAt: null, ...NO_OUTCOME, ...visit('gclid', 'G1') }
     expect(conversionFile([call], { ...settings, conversionName: 'Call, qualified' }, 'gclid', call.startedAt).csv).toContain('G1,"Call, qualified",')
   })
 

@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto'
 import type { StoredCall } from './store.ts'
 import type { VoiceSettings } from './settings.ts'
+import { outcomeValue } from './outcomes/rules.ts'
+import { localTime } from './localTime.ts'
+
+export { localTime }
 
 /**
  * Qualified calls as Google Ads offline click conversions, in Google's file format ("Import conversions from
@@ -8,10 +12,12 @@ import type { VoiceSettings } from './settings.ts'
  * row per click and conversion name with the time as `yyyy-MM-dd HH:mm:ss` in that zone. A click that carries a
  * GBRAID or WBRAID (iOS) instead of a gclid goes in a file of its own, where those columns replace the click ID.
  * Google takes a click only within 90 days; older ones are left out and listed for standard error. No row ever
- * carries a caller's number; the enhanced-conversions file carries only its SHA-256.
+ * carries a caller's number; the enhanced-conversions file carries only its SHA-256. Each click conversion
+ * carries the call's id as its Order ID, so a later change of outcome can be retracted or restated
+ * (adjustments.ts); its value is the outcome's (a lead the set value, a booked job its own).
  */
-export const GCLID_HEADER = 'Google Click ID,Conversion Name,Conversion Time,Conversion Value,Conversion Currency'
-export const BRAID_HEADER = 'GBRAID,WBRAID,Conversion Name,Conversion Time,Conversion Value,Conversion Currency'
+export const GCLID_HEADER = 'Google Click ID,Conversion Name,Conversion Time,Conversion Value,Conversion Currency,Order ID'
+export const BRAID_HEADER = 'GBRAID,WBRAID,Conversion Name,Conversion Time,Conversion Value,Conversion Currency,Order ID'
 export const ENHANCED_HEADER = 'Phone Number,Conversion Name,Conversion Time,Conversion Value,Conversion Currency'
 export const CLICK_WINDOW_DAYS = 90
 
@@ -29,28 +35,26 @@ export interface ConversionFile {
   tooOld: StoredCall[]
 }
 
-/** `yyyy-MM-dd HH:mm:ss` of an instant in an IANA time zone. */
-export function localTime(at: number, zone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
-      .formatToParts(new Date(at))
-      .map((part) => [part.type, part.value]),
-  )
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`
-}
-
 /**
  * A CSV cell of an upload file, byte for byte: quoted (RFC 4180) when it holds a comma, quote or line break,
  * never altered. Google's and Microsoft's click ids are URL-safe base64 and may begin with "-": taking a
  * spreadsheet's formula characters off would hand Google another click. The file is read by Google, not a
  * spreadsheet; a CSV meant for people guards against formulas by quoting, never by changing a value.
  */
-function cell(value: string): string {
+export function cell(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value
 }
 
-function money(value: number): string {
+/** A click id exactly as the ad platform gave it (an upload cell: never altered). */
+export const clickCell = cell
+
+export function money(value: number): string {
   return Number.isInteger(value) ? String(value) : value.toFixed(2)
+}
+
+/** The oldest click the ad platforms still take at `now`. */
+export function clickWindowStart(now: number): number {
+  return now - CLICK_WINDOW_DAYS * 86_400_000
 }
 
 export function sha256Hex(text: string): string {
@@ -63,8 +67,8 @@ export function sha256Hex(text: string): string {
  * at `now` left out. Enhanced conversions: each qualified call whose caller's number is still kept, as
  * SHA-256 of its E.164 form, only when Site settings turn them on.
  */
-export function conversionFile(calls: readonly StoredCall[], settings: Pick<VoiceSettings, 'timeZone' | 'conversionName' | 'conversionValue' | 'conversionCurrency' | 'enhancedConversions'>, kind: ExportKind, now: number, { headerFirst = false } = {}): ConversionFile {
-  const oldest = now - CLICK_WINDOW_DAYS * 86_400_000
+export function conversionFile(calls: readonly StoredCall[], settings: Pick<VoiceSettings, 'timeZone' | 'conversionName' | 'conversionCurrency' | 'enhancedConversions' | 'outcomes'>, kind: ExportKind, now: number, { headerFirst = false } = {}): ConversionFile {
+  const oldest = clickWindowStart(now)
   const wanted = (call: StoredCall) => (kind === 'gclid' ? call.clickKind === 'gclid' : kind === 'braid' ? call.clickKind === 'gbraid' || call.clickKind === 'wbraid' : call.clickKind === 'gclid' || call.clickKind === 'gbraid' || call.clickKind === 'wbraid')
   const seen = new Set<string>()
   const rows: Conversion[] = []
@@ -83,15 +87,20 @@ export function conversionFile(calls: readonly StoredCall[], settings: Pick<Voic
     rows.push({ call, time: localTime(call.startedAt, settings.timeZone) })
   }
   const lines = rows.map(({ call, time }) => {
-    const values = [cell(settings.conversionName), time, money(settings.conversionValue), settings.conversionCurrency]
-    if (kind === 'gclid') return [cell(call.clickId), ...values].join(',')
-    if (kind === 'braid') return [call.clickKind === 'gbraid' ? cell(call.clickId) : '', call.clickKind === 'wbraid' ? cell(call.clickId) : '', ...values].join(',')
+    const values = [cell(settings.conversionName), time, money(callValue(call, settings)), settings.conversionCurrency]
+    if (kind === 'gclid') return [clickCell(call.clickId), ...values, call.callSid].join(',')
+    if (kind === 'braid') return [call.clickKind === 'gbraid' ? clickCell(call.clickId) : '', call.clickKind === 'wbraid' ? clickCell(call.clickId) : '', ...values, call.callSid].join(',')
     return [sha256Hex(call.caller!), ...values].join(',')
   })
   const header = kind === 'gclid' ? GCLID_HEADER : kind === 'braid' ? BRAID_HEADER : ENHANCED_HEADER
   // headerFirst: Data manager's HTTPS source wants the column names on the first row (its fallback time zone stands in).
   const csv = [...(headerFirst ? [] : [`Parameters:TimeZone=${settings.timeZone}`]), header, ...lines].join('\n') + '\n'
   return { csv, rows, tooOld }
+}
+
+/** What a qualified call is worth to the ad platforms: by its outcome; a call recorded before outcomes counts as a lead. */
+export function callValue(call: Pick<StoredCall, 'outcome' | 'bookedValue'>, settings: Pick<VoiceSettings, 'outcomes'>): number {
+  return outcomeValue(call.outcome || 'lead', call.bookedValue, settings.outcomes)
 }
 
 /** What standard error says about clicks left out. */

@@ -1,4 +1,6 @@
 import type { StoredCall } from './store.ts'
+import { countsAsQualified, outcomeValue, type OutcomeRules } from './outcomes/rules.ts'
+import type { OutcomeChange } from './outcomes/records.ts'
 
 /**
  * The calls side of the Calls report (web/lib/campaigns/report.ts): one entry per call, calls per day by
@@ -22,6 +24,37 @@ export interface CallEntry {
   answered: boolean
   qualified: boolean
   status: StoredCall['status']
+  /** The caller masked, `(512) ***-**34`; '' when withheld or no longer kept. */
+  caller: string
+  location: string
+  /** Where the visit came from: the click's kind (gclid, gbraid, wbraid, msclkid), else 'campaign' or ''. */
+  source: string
+  outcome: StoredCall['outcome']
+  outcomeReason: string
+  /** Who set the outcome by hand; '' when the rules decided it. */
+  outcomeBy: string
+  /** What the call is worth to the ad platforms (null without an outcome). */
+  value: number | null
+  recordingSid: string | null
+  recordingSeconds: number | null
+  /** Every final transcript segment, in order; '' without one. */
+  transcript: string
+  history: OutcomeChange[]
+}
+
+/** The details read beside the calls: transcripts and outcome changes per call, and the values of outcomes. */
+export interface CallDetails {
+  transcripts?: ReadonlyMap<string, string>
+  histories?: ReadonlyMap<string, OutcomeChange[]>
+  values?: Pick<OutcomeRules, 'leadValue' | 'bookedValue'>
+  /** The site's time zone (Site settings → Call tracking), for showing times. */
+  timeZone?: string
+}
+
+/** `(512) ***-**34`: enough to recognise a caller in a list, never the whole number. */
+export function maskedCaller(caller: string | null): string {
+  const digits = /^\+1(\d{3})\d{5}(\d{2})$/.exec(caller ?? '')
+  return digits ? `(${digits[1]}) ***-**${digits[2]}` : ''
 }
 
 export interface CallDayRow {
@@ -53,11 +86,13 @@ export interface VoiceReport {
   missedCalls: MissedCall[]
   /** peak: the most ad visits that wanted a number at once, served or not; overflow: asks a full pool turned away; refused: asks turned away as no real ad visit (no landing token, over a cap), never demand. */
   pool: { days: { day: string; peak: number; overflow: number; refused?: number }[]; peak: number; overflow: number; refused: number }
+  /** The site's time zone the Calls view shows times in; absent when the settings were not read. */
+  timeZone?: string
 }
 
 export const MAX_CALL_ENTRIES = 5_000
 
-export function buildVoiceReport(calls: readonly StoredCall[], poolDays: readonly { day: string; peak: number; overflow: number; refused?: number }[], poolVisits: VoiceReport['poolVisits'] = []): VoiceReport {
+export function buildVoiceReport(calls: readonly StoredCall[], poolDays: readonly { day: string; peak: number; overflow: number; refused?: number }[], poolVisits: VoiceReport['poolVisits'] = [], details: CallDetails = {}): VoiceReport {
   const entries = calls.slice(-MAX_CALL_ENTRIES).map(
     (call): CallEntry => ({
       id: call.callSid,
@@ -71,8 +106,19 @@ export function buildVoiceReport(calls: readonly StoredCall[], poolDays: readonl
       clickId: call.clickId,
       talkSeconds: call.talkSeconds,
       answered: call.status === 'answered',
-      qualified: call.qualified,
+      qualified: countsAsQualified(call),
       status: call.status,
+      caller: maskedCaller(call.caller),
+      location: call.location,
+      source: call.clickKind || (call.campaign ? 'campaign' : ''),
+      outcome: call.outcome,
+      outcomeReason: call.outcomeReason,
+      outcomeBy: call.outcomeBy,
+      value: call.outcome && details.values ? outcomeValue(call.outcome, call.bookedValue, details.values) : call.outcome === 'booked' ? call.bookedValue : null,
+      recordingSid: call.recordingSid,
+      recordingSeconds: call.recordingSeconds,
+      transcript: details.transcripts?.get(call.callSid) ?? '',
+      history: details.histories?.get(call.callSid) ?? [],
     }),
   )
   const groups = new Map<string, CallDayRow>()
@@ -95,6 +141,7 @@ export function buildVoiceReport(calls: readonly StoredCall[], poolDays: readonl
     calls: entries,
     callDays,
     missedCalls,
+    ...(details.timeZone ? { timeZone: details.timeZone } : {}),
     pool: { days: [...poolDays], peak: Math.max(0, ...poolDays.map((day) => day.peak)), overflow: poolDays.reduce((sum, day) => sum + day.overflow, 0), refused: poolDays.reduce((sum, day) => sum + (day.refused ?? 0), 0) },
   }
 }

@@ -1,4 +1,5 @@
 import { isUsE164 } from '../phone.ts'
+import { outcomeRules, type CallOutcomeFields, type OutcomeRules } from './outcomes/rules.ts'
 
 /**
  * Site settings → Call tracking, as the voice webhooks, the number pool and the conversion export read
@@ -21,6 +22,9 @@ export interface CallTrackingFields {
   conversionCurrency?: string | null
   enhancedConversions?: boolean | null
   visitLimits?: { perNetwork?: number | null; perAddress?: number | null } | null
+  recording?: boolean | null
+  recordingNotice?: string | null
+  recordingRetentionDays?: number | null
 }
 
 export type MissedCall = 'message' | 'voicemail'
@@ -43,6 +47,13 @@ export interface VoiceSettings {
   enhancedConversions: boolean
   /** Live pool leases at most per visitor network and per address (lib/calls/leaseGuard.ts). */
   leaseLimits: LeaseLimits
+  /** Record answered calls (both sides) and transcribe them; the caller hears `recordingNotice` first. */
+  recording: boolean
+  recordingNotice: string
+  /** Recordings and transcripts are deleted, here and at Twilio, after this many days. */
+  recordingRetentionDays: number
+  /** Site settings → Call outcomes, with the qualified-call settings above. */
+  outcomes: OutcomeRules
   /** The default number of Site settings and each campaign rule's number → its campaign (utm_campaign). */
   defaultNumber: string
   campaignNumbers: Map<string, string>
@@ -65,6 +76,8 @@ export const VOICE_DEFAULTS = {
   conversionName: 'Qualified call',
   conversionValue: 0,
   conversionCurrency: 'USD',
+  recordingNotice: 'This call may be recorded to help us serve you better.',
+  recordingRetentionDays: 90,
 } as const
 
 /** How long a visit keeps its pool number without a sign of life from the page. */
@@ -86,6 +99,7 @@ const whole = (value: number | null | undefined, fallback: number, min: number, 
 export function voiceSettings(
   fields: CallTrackingFields | null | undefined,
   site: { phone?: string | null; trackingNumbers?: ({ match?: string | null; value?: string | null; phone?: string | null } | null)[] | null } = {},
+  outcomeFields: CallOutcomeFields | null = null,
 ): VoiceSettings {
   const f = fields ?? {}
   const pool = [...new Set((f.pool ?? []).filter((number): number is string => typeof number === 'string' && isUsE164(number)))]
@@ -94,25 +108,33 @@ export function voiceSettings(
     if (rule?.match === 'campaign' && rule.value && rule.phone && isUsE164(rule.phone)) campaignNumbers.set(rule.phone, rule.value.trim().toLowerCase())
   }
   const zone = f.timeZone?.trim() ?? ''
+  const businessLine = f.businessLine && isUsE164(f.businessLine) ? f.businessLine : ''
+  const minTalkSeconds = whole(f.minTalkSeconds, VOICE_DEFAULTS.minTalkSeconds, 0, 3600)
+  const firstCallerDays = whole(f.firstCallerDays, VOICE_DEFAULTS.firstCallerDays, 0, 365)
+  const conversionValue = typeof f.conversionValue === 'number' && Number.isFinite(f.conversionValue) && f.conversionValue >= 0 ? f.conversionValue : VOICE_DEFAULTS.conversionValue
   return {
     enabled: f.enabled === true,
-    businessLine: f.businessLine && isUsE164(f.businessLine) ? f.businessLine : '',
+    businessLine,
     pool,
     poolRestMs: whole(f.poolRestMinutes, VOICE_DEFAULTS.poolRestMinutes, 0, 24 * 60) * 60_000,
-    minTalkSeconds: whole(f.minTalkSeconds, VOICE_DEFAULTS.minTalkSeconds, 0, 3600),
-    firstCallerDays: whole(f.firstCallerDays, VOICE_DEFAULTS.firstCallerDays, 0, 365),
+    minTalkSeconds,
+    firstCallerDays,
     missedCall: f.missedCall === 'voicemail' ? 'voicemail' : 'message',
     missedMessage: f.missedMessage?.trim() ?? '',
     callerRetentionDays: whole(f.callerRetentionDays, VOICE_DEFAULTS.callerRetentionDays, 0, 3650),
     timeZone: zone && isTimeZone(zone) ? zone : VOICE_DEFAULTS.timeZone,
     conversionName: f.conversionName?.trim() || VOICE_DEFAULTS.conversionName,
-    conversionValue: typeof f.conversionValue === 'number' && Number.isFinite(f.conversionValue) && f.conversionValue >= 0 ? f.conversionValue : VOICE_DEFAULTS.conversionValue,
+    conversionValue,
     conversionCurrency: /^[A-Z]{3}$/.test(f.conversionCurrency?.trim() ?? '') ? f.conversionCurrency!.trim() : VOICE_DEFAULTS.conversionCurrency,
     enhancedConversions: f.enhancedConversions === true,
     leaseLimits: {
       perNetwork: whole(f.visitLimits?.perNetwork, VOICE_DEFAULTS.poolPerNetwork, VOICE_DEFAULTS.poolPerNetwork, 1000),
       perAddress: whole(f.visitLimits?.perAddress, VOICE_DEFAULTS.poolPerAddress, VOICE_DEFAULTS.poolPerAddress, 1000),
     },
+    recording: f.recording === true,
+    recordingNotice: f.recordingNotice?.trim() || VOICE_DEFAULTS.recordingNotice,
+    recordingRetentionDays: whole(f.recordingRetentionDays, VOICE_DEFAULTS.recordingRetentionDays, 1, 3650),
+    outcomes: outcomeRules(outcomeFields, { minTalkSeconds, firstCallerDays, businessLine, conversionValue }),
     defaultNumber: site.phone && isUsE164(site.phone) ? site.phone : '',
     campaignNumbers,
   }
@@ -140,5 +162,6 @@ export function callTrackingProblems(fields: CallTrackingFields | null | undefin
   const pool = (fields.pool ?? []).filter(Boolean)
   if (new Set(pool).size !== pool.length) problems.push('A number is in the pool twice.')
   if (site.phone && pool.includes(site.phone)) problems.push('The default phone number cannot be a pool number: visits without a lease show it.')
+  if (fields.recording && !fields.recordingNotice?.trim()) problems.push('Recording is on: write the announcement callers hear first (some states require every caller to be told).')
   return problems
 }

@@ -1,4 +1,5 @@
 import type { CallStatus } from '../db/schema.ts'
+import type { Outcome, OutcomeRules } from './outcomes/rules.ts'
 
 /** What the call store takes and gives (web/lib/calls/store.ts): the shapes shared by its writes and reads. */
 
@@ -28,6 +29,15 @@ export interface StoredCall extends VisitFacts {
   firstTime: boolean
   leaseId: string | null
   landedAt: number | null
+  /** '' until decided (web/lib/calls/outcomes). */
+  outcome: Outcome | ''
+  outcomeReason: string
+  /** Who set the outcome by hand; '' when the rules decided it. */
+  outcomeBy: string
+  /** A booked job's own value; null for the other outcomes. */
+  bookedValue: number | null
+  recordingSid: string | null
+  recordingSeconds: number | null
 }
 
 export interface Lease {
@@ -44,6 +54,8 @@ export interface IncomingCall {
   from: string
   callerKey: string
   at: number
+  /** Twilio's StirVerstat (the caller ID's STIR/SHAKEN attestation); absent when Twilio sent none. */
+  stirVerstat?: string
 }
 
 export interface CallOutcome {
@@ -67,4 +79,6 @@ export interface JoinRules {
 export interface QualifyRules {
   minTalkSeconds: number
   firstCallerDays: number
+  /** Site settings → Call outcomes: the call's outcome is decided again with them once it ends. */
+  outcomes?: OutcomeRules
 }

@@ -10,18 +10,40 @@ function escapeXml(text: string): string {
 
 export const STATUS_PATH = '/api/voice/status'
 export const RECORDED_PATH = `${STATUS_PATH}?recorded=1`
+export const RECORDING_PATH = '/api/voice/recording'
+export const TRANSCRIPTION_PATH = '/api/voice/transcription'
+export const VOICEMAIL_TRANSCRIPTION_PATH = `${TRANSCRIPTION_PATH}?voicemail=1`
 
-/** Forwards the call to the business line; Twilio posts the outcome to the status webhook when the forwarded leg ends. */
-export function dialTwiml(businessLine: string): string {
+/** Recording on (Site settings → Call tracking): the announcement, and the site's public address Twilio calls back. */
+export interface RecordingTwiml {
+  notice: string
+  siteUrl: URL | string
+}
+
+const absolute = (siteUrl: URL | string, path: string) => escapeXml(new URL(path, siteUrl).toString())
+
+/**
+ * Forwards the call to the business line; Twilio posts the outcome to the status webhook when the forwarded leg
+ * ends. With recording on, the caller first hears the announcement, Real-Time Transcription starts on both sides
+ * (its segments posted to the transcription webhook), and the answered call is recorded, each side on its own
+ * channel, the recording announced to the recording webhook.
+ */
+export function dialTwiml(businessLine: string, recording?: RecordingTwiml): string {
   // No callerId: Twilio then shows the business the caller's own number, so it can call back.
-  return `${XML}<Response><Dial action="${STATUS_PATH}" method="POST" timeout="20" answerOnBridge="true"><Number>${escapeXml(businessLine)}</Number></Dial></Response>`
+  const number = `<Number>${escapeXml(businessLine)}</Number>`
+  if (!recording) return `${XML}<Response><Dial action="${STATUS_PATH}" method="POST" timeout="20" answerOnBridge="true">${number}</Dial></Response>`
+  const start = `<Start><Transcription statusCallbackUrl="${absolute(recording.siteUrl, TRANSCRIPTION_PATH)}" statusCallbackMethod="POST" track="both_tracks" partialResults="false"/></Start>`
+  const dial = `<Dial action="${STATUS_PATH}" method="POST" timeout="20" answerOnBridge="true" record="record-from-answer-dual" recordingStatusCallback="${absolute(recording.siteUrl, RECORDING_PATH)}" recordingStatusCallbackMethod="POST" recordingStatusCallbackEvent="completed">${number}</Dial>`
+  return `${XML}<Response><Say>${escapeXml(recording.notice)}</Say>${start}${dial}</Response>`
 }
 
 /** After the forwarded leg: hang up after a talk; on no answer or busy, the editor's message, then a voicemail if Site settings say so. */
-export function afterDialTwiml(status: CallStatus, settings: Pick<VoiceSettings, 'missedCall' | 'missedMessage'>): string {
+export function afterDialTwiml(status: CallStatus, settings: Pick<VoiceSettings, 'missedCall' | 'missedMessage'> & Partial<Pick<VoiceSettings, 'recording'>>): string {
   if (status === 'answered') return `${XML}<Response><Hangup/></Response>`
   const say = settings.missedMessage ? `<Say>${escapeXml(settings.missedMessage)}</Say>` : ''
-  const record = settings.missedCall === 'voicemail' ? `<Record action="${escapeXml(RECORDED_PATH)}" method="POST" maxLength="120" playBeep="true"/>` : ''
+  // With recording on, the voicemail is written out too (Twilio posts TranscriptionText to the transcription webhook).
+  const transcribe = settings.recording ? ` transcribe="true" transcribeCallback="${escapeXml(VOICEMAIL_TRANSCRIPTION_PATH)}"` : ''
+  const record = settings.missedCall === 'voicemail' ? `<Record action="${escapeXml(RECORDED_PATH)}" method="POST" maxLength="120" playBeep="true"${transcribe}/>` : ''
   return `${XML}<Response>${say}${record}<Hangup/></Response>`
 }
 

@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'
 import { recordIncoming, recordOutcome } from './callRecords.ts'
 import type { CallOutcome, IncomingCall, JoinRules, QualifyRules } from './storeTypes.ts'
+import { recordRecording, recordTranscriptSegment, type RecordingNote, type TranscriptSegment } from './outcomes/media.ts'
+import type { OutcomeRules } from './outcomes/rules.ts'
 
 /** JoinRules as plain data: a job travels as JSON on its way to the store. */
 export interface JoinRulesData {
@@ -24,10 +26,13 @@ const joinRules = (data: JoinRulesData): JoinRules => ({ pool: data.pool, campai
  */
 export const voiceWriters = {
   // One transaction each: a write that fails halfway leaves nothing, so its retry is not taken for a replay.
-  incoming: (db: Kysely<Database>, data: { call: IncomingCall; rules: JoinRulesData }) =>
-    db.transaction().execute((trx) => recordIncoming(trx, data.call, joinRules(data.rules))),
+  incoming: (db: Kysely<Database>, data: { call: IncomingCall; rules: JoinRulesData & { outcomes?: OutcomeRules } }) =>
+    db.transaction().execute((trx) => recordIncoming(trx, data.call, { ...joinRules(data.rules), outcomes: data.rules.outcomes })),
   status: (db: Kysely<Database>, data: { outcome: CallOutcome; rules: JoinRulesData & QualifyRules }) =>
     db.transaction().execute((trx) => recordOutcome(trx, data.outcome, { ...data.rules, ...joinRules(data.rules) })),
+  recording: (db: Kysely<Database>, data: { recording: RecordingNote }) => recordRecording(db, data.recording),
+  transcript: (db: Kysely<Database>, data: { segment: TranscriptSegment; outcomes?: OutcomeRules }) =>
+    db.transaction().execute((trx) => recordTranscriptSegment(trx, data.segment, data.outcomes)),
 } satisfies Record<string, (db: Kysely<Database>, data: never) => Promise<unknown>>
 
 export type VoiceJobKind = keyof typeof voiceWriters

@@ -5,6 +5,7 @@ import { forgetCallers, callStatusOf } from './store.ts'
 import { joinRulesData } from './voiceJobs.ts'
 import type { VoiceRecorder } from './voiceQueue.ts'
 import { afterDialTwiml, dialTwiml, hangupTwiml, rejectTwiml } from './twiml.ts'
+import { forgetOldRecordings, noteRecording } from './recordingJobs.ts'
 import type { VoiceSettings } from './settings.ts'
 
 /**
@@ -36,16 +37,18 @@ export interface VoiceDeps {
   settings(): Promise<VoiceSettings | undefined>
   recorder: VoiceRecorder
   now?: () => number
+  /** Deletes a recording at Twilio (its documented DELETE); absent without the account's credentials. */
+  deleteRecording?: (recordingSid: string) => Promise<void>
 }
 
 const TWIML = 'text/xml; charset=utf-8'
 const DAY_MS = 86_400_000
 
-function forbidden(): WebhookAnswer {
+export function forbidden(): WebhookAnswer {
   return { status: 403, body: 'Forbidden.\n', contentType: 'text/plain; charset=utf-8' }
 }
 
-function verifiedParams(request: WebhookRequest, deps: VoiceDeps): URLSearchParams | null {
+export function verifiedParams(request: WebhookRequest, deps: VoiceDeps): URLSearchParams | null {
   const params = new URLSearchParams(request.body)
   const url = publicWebhookUrl(deps.siteUrl, request.pathAndQuery)
   if (!isTwilioSignatureValid(deps.authToken, request.signature, url, params)) return null
@@ -65,19 +68,24 @@ export async function handleIncoming(request: WebhookRequest, deps: VoiceDeps): 
   const to = e164(params.get('To'))
   const from = e164(params.get('From'))
   if (settings?.enabled && to) {
-    const call = { callSid, to, from, callerKey: callerKey(deps.callerSecret, from), at: now }
-    deps.recorder.enqueue({ key: `incoming:${callSid}`, kind: 'incoming', data: { call, rules: joinRulesData(settings) } })
+    const stirVerstat = params.get('StirVerstat') ?? ''
+    const call = { callSid, to, from, callerKey: callerKey(deps.callerSecret, from), at: now, ...(stirVerstat ? { stirVerstat } : {}) }
+    deps.recorder.enqueue({ key: `incoming:${callSid}`, kind: 'incoming', data: { call, rules: { ...joinRulesData(settings), outcomes: settings.outcomes } } })
   }
   if (!settings?.enabled || !isUsE164(settings.businessLine)) return { status: 200, body: rejectTwiml(), contentType: TWIML }
-  return { status: 200, body: dialTwiml(settings.businessLine), contentType: TWIML }
+  const recording = settings.recording ? { notice: settings.recordingNotice, siteUrl: deps.siteUrl } : undefined
+  return { status: 200, body: dialTwiml(settings.businessLine, recording), contentType: TWIML }
 }
 
 /** `POST /api/voice/status` (the `<Dial action>`): the forwarded call's outcome, and what the caller hears next. */
 export async function handleStatus(request: WebhookRequest, deps: VoiceDeps): Promise<WebhookAnswer> {
   const params = verifiedParams(request, deps)
   if (!params) return forbidden()
-  // The voicemail's own callback (Twilio keeps the recording): nothing more to say.
-  if (new URL(request.pathAndQuery, 'http://x').searchParams.has('recorded')) return { status: 200, body: hangupTwiml(), contentType: TWIML }
+  // The voicemail's own callback (Twilio keeps the recording): noted with the call; nothing more to say.
+  if (new URL(request.pathAndQuery, 'http://x').searchParams.has('recorded')) {
+    noteRecording(params, deps)
+    return { status: 200, body: hangupTwiml(), contentType: TWIML }
+  }
   const now = deps.now?.() ?? Date.now()
   const settings = await deps.settings()
   const callSid = params.get('CallSid')!
@@ -87,11 +95,12 @@ export async function handleStatus(request: WebhookRequest, deps: VoiceDeps): Pr
   const to = e164(params.get('To'))
   const from = e164(params.get('From'))
   if (settings?.enabled && to && dialStatus) {
-    const rules = { ...joinRulesData(settings), minTalkSeconds: settings.minTalkSeconds, firstCallerDays: settings.firstCallerDays }
+    const rules = { ...joinRulesData(settings), minTalkSeconds: settings.minTalkSeconds, firstCallerDays: settings.firstCallerDays, outcomes: settings.outcomes }
     const outcome = { callSid, to, from, callerKey: callerKey(deps.callerSecret, from), dialStatus, talkSeconds: Number.isFinite(talkSeconds) ? talkSeconds : -1, at: now }
     deps.recorder.enqueue({ key: `status:${callSid}`, kind: 'status', data: { outcome, rules } })
     const retentionMs = settings.callerRetentionDays * DAY_MS
     deps.recorder.daily('forget-callers', now, (db) => forgetCallers(db, now - retentionMs))
+    forgetOldRecordings(deps, settings, now)
   }
   return { status: 200, body: afterDialTwiml(status, settings ?? { missedCall: 'message', missedMessage: '' }), contentType: TWIML }
 }

@@ -2,6 +2,8 @@ import { callLog } from '../taps/store.ts'
 import { storeOf, type StoreSource } from '../db/index.ts'
 import { buildVoiceReport } from '../calls/report.ts'
 import { callsSince, poolDays, poolVisitsByArm } from '../calls/store.ts'
+import { callDetailsSince } from '../calls/outcomes/records.ts'
+import type { VoiceSettings } from '../calls/settings.ts'
 import { experimentVisitors } from '../taps/experimentVisitors.ts'
 import { buildCallsReport, reportSince, type CallsReport } from './report.ts'
 
@@ -9,15 +11,16 @@ import { buildCallsReport, reportSince, type CallsReport } from './report.ts'
  * The Calls report from the store of record: taps, A/B visitors and, with call tracking, the calls and the
  * number pool. What the Studio's Calls tool and `npm run calls:report -- --json` show.
  */
-export async function readCallsReport(store: StoreSource, now = new Date()): Promise<CallsReport> {
+export async function readCallsReport(store: StoreSource, now = new Date(), settings?: Pick<VoiceSettings, 'outcomes' | 'timeZone'>): Promise<CallsReport> {
   const since = reportSince(now)
   const { db } = await storeOf(store)
-  const [taps, counts, calls, days, poolVisits] = await Promise.all([
+  const [taps, counts, calls, days, poolVisits, details] = await Promise.all([
     callLog(store).summary({ by: ['page', 'keyword', 'experiment', 'arm', 'number'], sinceDay: since }),
     experimentVisitors(store).counts(),
     callsSince(db, Date.parse(`${since}T00:00:00Z`)),
     poolDays(db, since),
     poolVisitsByArm(db),
+    callDetailsSince(db, Date.parse(`${since}T00:00:00Z`)),
   ])
-  return buildCallsReport(since, taps, counts, buildVoiceReport(calls, days, poolVisits))
+  return buildCallsReport(since, taps, counts, buildVoiceReport(calls, days, poolVisits, { ...details, values: settings?.outcomes, timeZone: settings?.timeZone }))
 }

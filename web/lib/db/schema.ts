@@ -81,6 +81,16 @@ export interface VoiceTables {
     lease_id: string | null
     landed_at: number | null
     ended_at: number | null
+    stir_verstat: Generated<string>
+    /** '' until decided (web/lib/calls/outcomes); then lead, booked, existing-customer, spam, not-a-lead or missed. */
+    outcome: Generated<string>
+    outcome_reason: Generated<string>
+    /** '' when the rules decided; else who set it by hand (the rules no longer change it). */
+    outcome_by: Generated<string>
+    outcome_value_cents: Generated<number | null>
+    recording_sid: Generated<string | null>
+    recording_url: Generated<string | null>
+    recording_seconds: Generated<number | null>
   } & VisitColumns
   voice_webhooks: { endpoint: string; call_sid: string; received_at: number }
   voice_pool: { number: string; lease_id: string | null; leased_until: Generated<number> }
@@ -96,7 +106,21 @@ export interface VoiceTables {
   } & VisitColumns
   voice_pool_days: { day: string; peak: Generated<number>; overflow: Generated<number>; refused: Generated<number> }
   voice_pool_wants: { token: string; wanted_until: number }
-  voice_exports: { click_id: string; conversion_name: string; call_sid: string; first_exported_at: number }
+  voice_exports: { click_id: string; conversion_name: string; call_sid: string; first_exported_at: number; value_cents: Generated<number | null> }
+  /** Every change of a call's outcome (migrations/0007_call_outcomes.ts). */
+  voice_outcome_changes: {
+    id: string
+    call_sid: string
+    at: number
+    changed_by: string
+    from_outcome: string
+    from_value_cents: number | null
+    outcome: string
+    value_cents: number | null
+    reason: string
+  }
+  /** Final transcript segments per call, in order: live (Real-Time Transcription) or voicemail. */
+  voice_transcripts: { call_sid: string; source: string; track: string; sequence: number; text: string; received_at: number }
 }
 
 /** ringing: forwarded, outcome not known yet; answered; missed (no answer, failed, hung up first); busy. */

@@ -3,6 +3,7 @@ import { budgetLimiter } from '@/lib/taps/rateLimit'
 import { configuredStore } from '@/lib/db'
 import { readCallsReport } from '@/lib/campaigns/readReport'
 import { bearerToken, studioAuth, usersMeUrl, type StudioAuth } from '@/lib/campaigns/studioAuth'
+import { voiceSettingsNow } from '@/content/voiceRuntime'
 
 /**
  * The Studio's Calls tool reads this: taps per day × page × keyword × arm × number and, per
@@ -35,7 +36,8 @@ export async function GET(request: NextRequest) {
     return refuse(503, 'Could not check the Studio login with Sanity; try again.')
   }
   try {
-    return Response.json(await readCallsReport(configuredStore), { headers: NO_STORE })
+    const settings = await voiceSettingsNow()
+    return Response.json(await readCallsReport(configuredStore, new Date(), settings), { headers: NO_STORE })
   } catch (error) {
     console.error(`[calls report] could not read the store: ${error instanceof Error ? error.message : String(error)}`)
     return refuse(503, 'The call log cannot be read right now; try again.')

@@ -1,0 +1,11 @@
+import type { NextRequest } from 'next/server'
+import { handleRecording } from '@/lib/calls/mediaWebhooks'
+import { voiceDeps } from '@/content/voiceRuntime'
+
+/** The `<Dial recordingStatusCallback>`: a recorded call's recording is ready at Twilio (web/lib/calls/mediaWebhooks.ts). */
+export const dynamic = 'force-dynamic'
+
+export async function POST(request: NextRequest) {
+  const answer = await handleRecording({ pathAndQuery: request.nextUrl.pathname + request.nextUrl.search, signature: request.headers.get('x-twilio-signature'), body: await request.text() }, voiceDeps())
+  return new Response(answer.body || null, { status: answer.status, headers: { 'content-type': answer.contentType, 'cache-control': 'no-store' } })
+}
