@@ -3,8 +3,9 @@ import { readConfig, type Env } from '../lib/config.ts'
 import { publishedClientConfig } from '../lib/sanity/publishedClient.ts'
 import { bundledDocuments, queryDocuments } from '../lib/sanity/localDataset.ts'
 import { voiceSettings, type VoiceSettings } from '../lib/calls/settings.ts'
-import type { VoiceSettingsQueryResult } from '../sanity.types.ts'
-import { voiceSettingsQuery } from './queries.ts'
+import { parseProviders, type ProviderFields } from '../lib/providers/provider.ts'
+import type { ProvidersQueryResult, VoiceSettingsQueryResult } from '../sanity.types.ts'
+import { providersQuery, voiceSettingsQuery } from './queries.ts'
 
 /**
  * Site settings → Call tracking as the webhooks, the lease endpoint and the export scripts read them:
@@ -14,8 +15,12 @@ import { voiceSettingsQuery } from './queries.ts'
  */
 export async function readVoiceSettings(env: Env = process.env): Promise<VoiceSettings> {
   const config = readConfig(env)
-  const result = config.sanity
-    ? await createClient(publishedClientConfig(config.sanity)).fetch<VoiceSettingsQueryResult>(voiceSettingsQuery, {}, { signal: AbortSignal.timeout(3_000) })
-    : ((await queryDocuments(bundledDocuments(), voiceSettingsQuery)) as VoiceSettingsQueryResult)
-  return voiceSettings(result?.callTracking, { phone: result?.phone, trackingNumbers: result?.trackingNumbers })
+  const client = config.sanity ? createClient(publishedClientConfig(config.sanity)) : null
+  const read = <T,>(query: string): Promise<T> =>
+    client ? client.fetch<T>(query, {}, { signal: AbortSignal.timeout(3_000) }) : (queryDocuments(bundledDocuments(), query) as Promise<T>)
+  const [result, providerFields] = await Promise.all([read<VoiceSettingsQueryResult>(voiceSettingsQuery), read<ProvidersQueryResult>(providersQuery)])
+  const site = { phone: result?.phone, trackingNumbers: result?.trackingNumbers }
+  const base = voiceSettings(result?.callTracking, site)
+  const providers = base.routing.routing ? parseProviders((providerFields ?? []) as ProviderFields[], base.minTalkSeconds, { ...site, pool: base.pool }) : []
+  return { ...base, providers }
 }

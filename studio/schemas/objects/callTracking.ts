@@ -1,6 +1,7 @@
 import { defineArrayMember, defineField } from 'sanity'
 import { isUsE164 } from '../../../web/lib/phone'
 import { unreachablePhoneProblem } from '../../../web/lib/launch/phoneRange'
+import { callRoutingFields } from './callRouting'
 import { businessLineProblem, isTimeZone, VOICE_DEFAULTS, type CallTrackingFields } from '../../../web/lib/calls/settings'
 
 /** What the group's checks read from the rest of Site settings. */
@@ -71,5 +72,6 @@ export const callTrackingField = defineField({
     defineField({ name: 'conversionValue', title: 'Conversion value', type: 'number', initialValue: VOICE_DEFAULTS.conversionValue, validation: (rule) => rule.min(0) }),
     defineField({ name: 'conversionCurrency', title: 'Conversion currency', type: 'string', initialValue: VOICE_DEFAULTS.conversionCurrency, validation: (rule) => rule.regex(/^[A-Z]{3}$/, { name: 'ISO 4217 code' }).error('Write the three-letter currency code, e.g. USD.') }),
     defineField({ name: 'enhancedConversions', title: 'Enhanced conversions for leads', type: 'boolean', initialValue: false, description: 'Also offer a file with each qualified caller’s number as the SHA-256 of its +1 form (Google’s format), while the number is kept.' }),
+    ...callRoutingFields,
   ],
 })

@@ -1,11 +1,14 @@
 import { isUsE164 } from '../phone.ts'
+import { isTimeZone } from '../timeZone.ts'
+import { routingSettings, type RoutingFields, type RoutingSettings } from '../providers/routingSettings.ts'
+import type { Provider } from '../providers/provider.ts'
 
 /**
  * Site settings → Call tracking, as the voice webhooks, the number pool and the conversion export read
  * them. Every field is optional in the Studio; `voiceSettings` fills the defaults, so an empty group
  * means call tracking off.
  */
-export interface CallTrackingFields {
+export interface CallTrackingFields extends RoutingFields {
   enabled?: boolean | null
   businessLine?: string | null
   pool?: (string | null)[] | null
@@ -43,6 +46,9 @@ export interface VoiceSettings {
   /** The default number of Site settings and each campaign rule's number → its campaign (utm_campaign). */
   defaultNumber: string
   campaignNumbers: Map<string, string>
+  /** Routing to providers (web/lib/providers): the settings, and the providers that can take calls as last read. */
+  routing: RoutingSettings
+  providers: readonly Provider[]
 }
 
 export const VOICE_DEFAULTS = {
@@ -59,14 +65,7 @@ export const VOICE_DEFAULTS = {
 /** How long a visit keeps its pool number without a sign of life from the page. */
 export const LEASE_MS = 30 * 60_000
 
-export function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone })
-    return zone.includes('/') || zone === 'UTC'
-  } catch {
-    return false
-  }
-}
+export { isTimeZone }
 
 const whole = (value: number | null | undefined, fallback: number, min: number, max: number) =>
   typeof value === 'number' && Number.isFinite(value) ? Math.min(max, Math.max(min, Math.round(value))) : fallback
@@ -74,7 +73,7 @@ const whole = (value: number | null | undefined, fallback: number, min: number, 
 /** The settings the webhooks act on, from the stored fields (invalid entries fall back to the defaults). */
 export function voiceSettings(
   fields: CallTrackingFields | null | undefined,
-  site: { phone?: string | null; trackingNumbers?: ({ match?: string | null; value?: string | null; phone?: string | null } | null)[] | null } = {},
+  site: { phone?: string | null; trackingNumbers?: ({ match?: string | null; value?: string | null; phone?: string | null } | null)[] | null; providers?: readonly Provider[] } = {},
 ): VoiceSettings {
   const f = fields ?? {}
   const pool = [...new Set((f.pool ?? []).filter((number): number is string => typeof number === 'string' && isUsE164(number)))]
@@ -100,6 +99,8 @@ export function voiceSettings(
     enhancedConversions: f.enhancedConversions === true,
     defaultNumber: site.phone && isUsE164(site.phone) ? site.phone : '',
     campaignNumbers,
+    routing: routingSettings(f),
+    providers: site.providers ?? [],
   }
 }
 
