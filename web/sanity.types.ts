@@ -1755,6 +1755,15 @@ export type ProvidersQueryResult = Array<{
 }>;
 
 // Source: web/content/queries.ts
+// Variable: routingPestsQuery
+// Query: *[_type == "pest" && !(_id in path("drafts.**"))] | order(_id asc){_id, name, matchWords}
+export type RoutingPestsQueryResult = Array<{
+  _id: string;
+  name: string;
+  matchWords: Array<string>;
+}>;
+
+// Source: web/content/queries.ts
 // Variable: providerSiteNumbersQuery
 // Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  phone, "trackingNumbers": trackingNumbers[]{phone}, "pool": callTracking.pool}
 export type ProviderSiteNumbersQueryResult = {
@@ -1778,6 +1787,7 @@ declare global {
     '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{\n    phone,\n    "trackingNumbers": trackingNumbers[]{match, value, phone},\n    "callTracking": callTracking{enabled, businessLine, pool},\n    googleAdsId,\n    callConversionLabel,\n    analyticsId,\n    gtmId,\n    "footerLinks": footerLinks[]{label, href}\n  },\n  "routeSlugs": *[_type in ["page", "pestPage", "legalPage"] && defined(slug.current)].slug.current,\n  "legalPages": *[_type == "legalPage"] | order(title asc){title, "text": pt::text(body)},\n  "pestPages": *[_type == "pestPage"] | order(slug.current asc){\n    "slug": slug.current,\n    "pest": pest->name,\n    "hasPhoto": defined(coalesce(image.pest->image.asset, pest->image.asset))\n  }\n}': LaunchFactsQueryResult;
     '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  phone,\n  "trackingNumbers": trackingNumbers[]{match, value, phone},\n  "callTracking": callTracking{enabled, businessLine, pool, poolRestMinutes, minTalkSeconds, firstCallerDays, missedCall, missedMessage, callerRetentionDays, timeZone, conversionName, conversionValue, conversionCurrency, enhancedConversions, routing, ringSeconds, maxProviders, askZipWhenUnknown, zipPrompt, textBack{enabled, body, onceEveryHours}}\n}': VoiceSettingsQueryResult;
     '*[_type == "provider" && !(_id in path("drafts.**"))] | order(_id asc){\n  _id, name, phone, active, states, zips, places, everywhere, "pests": pests[]._ref,\n  hours[]{day, open, close}, timeZone, priority, weight, dailyCap, monthlyCap, maxConcurrent, payout, billableSeconds, whisper, acceptWithKey\n}': ProvidersQueryResult;
+    '*[_type == "pest" && !(_id in path("drafts.**"))] | order(_id asc){_id, name, matchWords}': RoutingPestsQueryResult;
     '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  phone, "trackingNumbers": trackingNumbers[]{phone}, "pool": callTracking.pool\n}': ProviderSiteNumbersQueryResult;
   }
 }

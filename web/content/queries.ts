@@ -122,6 +122,9 @@ export const providersQuery = defineQuery(`*[_type == "provider" && !(_id in pat
   hours[]{day, open, close}, timeZone, priority, weight, dailyCap, monthlyCap, maxConcurrent, payout, billableSeconds, whisper, acceptWithKey
 }`)
 
+/** Every pest's name and match words: the whisper says the pest, and a visit's keyword finds its pest. */
+export const routingPestsQuery = defineQuery(`*[_type == "pest" && !(_id in path("drafts.**"))] | order(_id asc){_id, name, matchWords}`)
+
 /** The numbers a provider's phone may not be (the Studio's check): the site's number, its tracking and pool numbers. */
 export const providerSiteNumbersQuery = defineQuery(`*[_type == "siteSettings" && _id == "siteSettings"][0]{
   phone, "trackingNumbers": trackingNumbers[]{phone}, "pool": callTracking.pool

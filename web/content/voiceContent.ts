@@ -4,8 +4,8 @@ import { publishedClientConfig } from '../lib/sanity/publishedClient.ts'
 import { bundledDocuments, queryDocuments } from '../lib/sanity/localDataset.ts'
 import { voiceSettings, type VoiceSettings } from '../lib/calls/settings.ts'
 import { parseProviders, type ProviderFields } from '../lib/providers/provider.ts'
-import type { ProvidersQueryResult, VoiceSettingsQueryResult } from '../sanity.types.ts'
-import { providersQuery, voiceSettingsQuery } from './queries.ts'
+import type { ProvidersQueryResult, RoutingPestsQueryResult, VoiceSettingsQueryResult } from '../sanity.types.ts'
+import { providersQuery, routingPestsQuery, voiceSettingsQuery } from './queries.ts'
 
 /**
  * Site settings → Call tracking as the webhooks, the lease endpoint and the export scripts read them:
@@ -18,9 +18,10 @@ export async function readVoiceSettings(env: Env = process.env): Promise<VoiceSe
   const client = config.sanity ? createClient(publishedClientConfig(config.sanity)) : null
   const read = <T,>(query: string): Promise<T> =>
     client ? client.fetch<T>(query, {}, { signal: AbortSignal.timeout(3_000) }) : (queryDocuments(bundledDocuments(), query) as Promise<T>)
-  const [result, providerFields] = await Promise.all([read<VoiceSettingsQueryResult>(voiceSettingsQuery), read<ProvidersQueryResult>(providersQuery)])
+  const [result, providerFields, pestFields] = await Promise.all([read<VoiceSettingsQueryResult>(voiceSettingsQuery), read<ProvidersQueryResult>(providersQuery), read<RoutingPestsQueryResult>(routingPestsQuery)])
   const site = { phone: result?.phone, trackingNumbers: result?.trackingNumbers }
   const base = voiceSettings(result?.callTracking, site)
   const providers = base.routing.routing ? parseProviders((providerFields ?? []) as ProviderFields[], base.minTalkSeconds, { ...site, pool: base.pool }) : []
-  return { ...base, providers }
+  const pests = (pestFields ?? []).map((pest) => ({ id: pest._id, name: pest.name ?? '', words: (pest.matchWords ?? []).filter((word): word is string => typeof word === 'string') }))
+  return { ...base, providers, pests }
 }

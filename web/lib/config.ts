@@ -64,6 +64,10 @@ export function readConfig(env: Env): Config {
       ttlSeconds: valid.REDIS_CACHE_TTL_SECONDS ? Number(valid.REDIS_CACHE_TTL_SECONDS) : undefined,
     },
     callLogFile: valid.CALL_LOG_FILE,
+    twilioMessages:
+      valid.TWILIO_ACCOUNT_SID && valid.TWILIO_AUTH_TOKEN
+        ? { accountSid: valid.TWILIO_ACCOUNT_SID, authToken: valid.TWILIO_AUTH_TOKEN, apiBase: (valid.TWILIO_API_BASE ?? 'https://api.twilio.com').replace(/\/+$/, '') }
+        : null,
     database: valid.DATABASE_URL
       ? { url: valid.DATABASE_URL, migrationUrl: valid.DATABASE_MIGRATION_URL ?? valid.DATABASE_URL, poolMax: valid.DATABASE_POOL_MAX ? Number(valid.DATABASE_POOL_MAX) : 5 }
       : null,

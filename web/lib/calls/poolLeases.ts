@@ -56,7 +56,7 @@ export async function leaseNumber(db: Kysely<Database>, pool: readonly string[],
     if (Number(taken.numUpdatedRows) !== 1) continue
     await db
       .insertInto('voice_leases')
-      .values({ id, number: free.number, leased_at: now, expires_at: expiresAt, page: visit.page, keyword: visit.keyword, location: visit.location, experiment: visit.experiment, version: visit.version, campaign: visit.campaign, click_kind: visit.clickKind, click_id: visit.clickId })
+      .values({ id, number: free.number, leased_at: now, expires_at: expiresAt, page: visit.page, keyword: visit.keyword, location: visit.location, experiment: visit.experiment, version: visit.version, campaign: visit.campaign, click_kind: visit.clickKind, click_id: visit.clickId, place: visit.place ?? '', pest: visit.pest ?? '' })
       .execute()
     await notePoolDay(db, now, await activeLeases(db, pool, now), 0)
     return { id, number: free.number, expiresAt }

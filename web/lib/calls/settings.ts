@@ -49,6 +49,14 @@ export interface VoiceSettings {
   /** Routing to providers (web/lib/providers): the settings, and the providers that can take calls as last read. */
   routing: RoutingSettings
   providers: readonly Provider[]
+  /** Every pest by id: its name (the whisper's {pest}) and match words (a visit's keyword → its pest). */
+  pests: readonly RoutingPest[]
+}
+
+export interface RoutingPest {
+  id: string
+  name: string
+  words: readonly string[]
 }
 
 export const VOICE_DEFAULTS = {
@@ -73,7 +81,7 @@ const whole = (value: number | null | undefined, fallback: number, min: number, 
 /** The settings the webhooks act on, from the stored fields (invalid entries fall back to the defaults). */
 export function voiceSettings(
   fields: CallTrackingFields | null | undefined,
-  site: { phone?: string | null; trackingNumbers?: ({ match?: string | null; value?: string | null; phone?: string | null } | null)[] | null; providers?: readonly Provider[] } = {},
+  site: { phone?: string | null; trackingNumbers?: ({ match?: string | null; value?: string | null; phone?: string | null } | null)[] | null; providers?: readonly Provider[]; pests?: readonly RoutingPest[] } = {},
 ): VoiceSettings {
   const f = fields ?? {}
   const pool = [...new Set((f.pool ?? []).filter((number): number is string => typeof number === 'string' && isUsE164(number)))]
@@ -101,6 +109,7 @@ export function voiceSettings(
     campaignNumbers,
     routing: routingSettings(f),
     providers: site.providers ?? [],
+    pests: site.pests ?? [],
   }
 }
 

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'
 import { recordIncoming, recordOutcome } from './callRecords.ts'
+import { recordLeg, type CallLeg } from './legRecords.ts'
+import { recordOptOut, writeTextBack, type TextBackJob } from './textBack.ts'
 import type { CallOutcome, IncomingCall, JoinRules, QualifyRules } from './storeTypes.ts'
 
 /** JoinRules as plain data: a job travels as JSON on its way to the store. */
@@ -28,6 +30,9 @@ export const voiceWriters = {
     db.transaction().execute((trx) => recordIncoming(trx, data.call, joinRules(data.rules))),
   status: (db: Kysely<Database>, data: { outcome: CallOutcome; rules: JoinRulesData & QualifyRules }) =>
     db.transaction().execute((trx) => recordOutcome(trx, data.outcome, { ...data.rules, ...joinRules(data.rules) })),
+  leg: (db: Kysely<Database>, data: CallLeg) => db.transaction().execute((trx) => recordLeg(trx, data)),
+  textBack: (db: Kysely<Database>, data: TextBackJob) => writeTextBack(db, data),
+  smsOptOut: (db: Kysely<Database>, data: { callerKey: string; stopped: boolean; at: number }) => recordOptOut(db, data),
 } satisfies Record<string, (db: Kysely<Database>, data: never) => Promise<unknown>>
 
 export type VoiceJobKind = keyof typeof voiceWriters

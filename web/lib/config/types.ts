@@ -33,6 +33,8 @@ export interface Config {
   /** Next's ISR cache (web/server/cache): shared in Redis when redisUrl is set, else in memory. */
   cache: { redisUrl: string | undefined; keyPrefix: string; maxMb: number | undefined; ttlSeconds: number | undefined }
   /** The SQLite store of record when no DATABASE_URL is set (default .data/calls.sqlite). */
+  /** Twilio's Messages API for missed-call texts; null without TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN. */
+  twilioMessages: { accountSid: string; authToken: string; apiBase: string } | null
   callLogFile: string | undefined
   /** PostgreSQL, the store of record for every number when set (web/lib/db). */
   database: { url: string; migrationUrl: string; poolMax: number } | null

@@ -3,6 +3,7 @@ import * as numbers from './0001_numbers.ts'
 import * as tapKeys from './0002_tap_keys.ts'
 import * as webhookDeliveries from './0003_webhook_deliveries.ts'
 import * as voice from './0004_voice.ts'
+import * as providers from './0006_providers.ts'
 
 /**
  * Every schema change, in order: one file each, named NNNN_what.ts, exporting `up(db)`. Listed here
@@ -14,6 +15,7 @@ export const migrations: Record<string, Migration> = {
   '0002_tap_keys': tapKeys,
   '0003_webhook_deliveries': webhookDeliveries,
   '0004_voice': voice,
+  '0006_providers': providers,
 }
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations }
