@@ -13,6 +13,8 @@ export interface LeaseRequest {
   campaign: string
   source: string
   lease: string
+  /** The landing address's location code (loc_physical_ms), digits only; '' when none. */
+  place: string
 }
 
 export const MAX_LEASE_BYTES = 2 * 1024
@@ -28,6 +30,7 @@ export function parseLeaseRequest(input: unknown): LeaseRequest | null {
     campaign: text(raw.campaign, 100).toLowerCase(),
     source: text(raw.source, 100).toLowerCase(),
     lease: typeof raw.lease === 'string' ? raw.lease : '',
+    place: typeof raw.place === 'string' && /^\d{1,12}$/.test(raw.place) ? raw.place : '',
   }
 }
 
@@ -59,8 +62,9 @@ export function optedOut(cookieHeader: string | null | undefined, gpcHeader: str
  * The visit as a lease keeps it: the page, keyword, location and version as the server verified them (a
  * tap's rules), the campaign, and the click id — none for a visitor who opted out, so it is never exported.
  */
-export function visitFacts(verified: Pick<CallTap, 'page' | 'keyword' | 'location' | 'experiment' | 'arm'>, request: LeaseRequest, click: { kind: ClickKind; id: string }, optOut: boolean): VisitFacts {
+export function visitFacts(verified: Pick<CallTap, 'page' | 'keyword' | 'location' | 'experiment' | 'arm'>, request: LeaseRequest, click: { kind: ClickKind; id: string }, optOut: boolean, routing: { place: string; pest: string } = { place: '', pest: '' }): VisitFacts {
   return {
+    ...routing,
     page: verified.page,
     keyword: verified.keyword,
     location: verified.location,

@@ -10,7 +10,8 @@ import { startMessagesStandIn, type MessagesStandIn } from '../../../scripts/cal
 import { handleIncoming, handleStatus, type VoiceDeps } from './webhooks'
 import { handleSmsIncoming, handleWhisper } from './providerWebhooks'
 import { voiceRecorder } from './voiceQueue'
-import { storeRouting, type RoutingStore } from './routing'
+import { pestOfVisit, storeRouting, type RoutingStore } from './routing'
+import { parseLeaseRequest, visitFacts } from './lease'
 import { legsSince } from './legRecords'
 import { parseProviders, type ProviderFields } from '../providers/provider'
 import { capPeriod, takeProvider } from '../providers/caps'
@@ -77,7 +78,11 @@ describe('routing calls to providers', () => {
     const now = { t: WED_10_DALLAS }
     const settings = settingsWith()
     const { db, deps } = await setup(settings, now)
-    const visit = { page: '/ants', keyword: 'Ant Control', location: 'Dallas, TX', experiment: '', version: '', campaign: 'spring', clickKind: 'gclid' as const, clickId: 'C1', place: DALLAS, pest: 'pest-ant' }
+    // What the lease endpoint keeps of an ad visit landing on /ants?loc_physical_ms=1026339 (Dallas).
+    const asked = parseLeaseRequest({ page: '/ants', variantKey: '', campaign: 'spring', source: 'google', lease: '', place: DALLAS })!
+    const tap = { page: '/ants', keyword: 'Ant Control', location: '', experiment: '', arm: '' }
+    const visit = visitFacts(tap, asked, { kind: 'gclid', id: 'C1' }, false, { place: asked.place, pest: pestOfVisit(`${tap.keyword} ${tap.page}`, settings.pests) })
+    expect(visit).toMatchObject({ place: DALLAS, pest: 'pest-ant' })
     const lease = await leaseNumber(db, POOL, visit, now.t - 60_000, 0)
     const phone = caller('+14695550123', lease!.number)
     const first = await handleIncoming(phone.incoming(), deps)

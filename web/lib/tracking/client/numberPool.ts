@@ -36,6 +36,8 @@ export function startNumberPool({ settings, query, adClick }: Visit): void {
   if (!settings.pool) return
   const campaign = query.get('utm_campaign') || ''
   const source = query.get('utm_source') || ''
+  // The landing address's location code: the server keeps it with the lease so the call reaches a provider of that place.
+  const place = query.get('loc_physical_ms') || ''
   let lease: Lease | null = null
   try {
     lease = JSON.parse(sessionStorage.getItem(LEASE_KEY) || 'null')
@@ -65,6 +67,7 @@ export function startNumberPool({ settings, query, adClick }: Visit): void {
         campaign: lease ? lease.campaign : campaign,
         source: lease ? lease.source : source,
         lease: lease ? lease.id : '',
+        place,
       }),
     })
       .then((response) => response.json())

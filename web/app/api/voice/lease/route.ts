@@ -10,6 +10,8 @@ import { voiceSettingsNow } from '@/content/voiceRuntime'
 import { withinMs } from '@/lib/calls/deadline'
 import { extendLease, isLeaseId, leaseNumber } from '@/lib/calls/store'
 import { servedFacts } from '@/content/servedFacts'
+import { pestOfVisit } from '@/lib/calls/routing'
+import { placeOfCode } from '@/lib/providers/where'
 
 /**
  * Dynamic number insertion: an ad visit's page asks here, after it has loaded, for a pool number of its own
@@ -52,7 +54,9 @@ export async function POST(request: NextRequest) {
   const claimed = parseTap({ page: asked.page, source: 'lease', variantKey: asked.variantKey })
   if (!claimed) return none()
   const { tap } = verifiedTap(claimed, await servedFacts(request, asked.page))
-  const visit = visitFacts(tap, asked, click, optedOut(cookies, request.headers.get('sec-gpc')))
+  // Routing's facts: a location code the location data knows, and the pest the keyword or the page names.
+  const routing = { place: asked.place && placeOfCode(asked.place) ? asked.place : '', pest: pestOfVisit(`${tap.keyword} ${tap.page.replaceAll('-', ' ')}`, settings.pests) }
+  const visit = visitFacts(tap, asked, click, optedOut(cookies, request.headers.get('sec-gpc')), routing)
   const lease = await withinMs(
     leaseNumber(db, settings.pool, visit, now, settings.poolRestMs).catch((error: unknown) => {
       console.error(`[voice] no lease: ${error instanceof Error ? error.message : String(error)}`)
