@@ -89,7 +89,7 @@ export const launchFactsQuery = defineQuery(`{
   "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{
     phone,
     "trackingNumbers": trackingNumbers[]{match, value, phone},
-    "callTracking": callTracking{enabled, businessLine, pool},
+    "callTracking": callTracking{enabled, businessLine, pool, textBack{enabled}},
     googleAdsId,
     callConversionLabel,
     analyticsId,
