@@ -3,13 +3,15 @@
 // visitors, taps and verdict.
 // Usage: npm run calls:report [-- --by page,keyword,arm,number] [--since 2026-11-01]
 //        npm run calls:report -- --json   (exactly what the Studio's Calls tool shows, as JSON; with call
-//        tracking also per version `qualifiedCalls`, and `calls`, `callDays`, `missedCalls`, `pool`)
+//        tracking also per version `qualifiedCalls`, and `calls` (with `provider`, `legs`, `payable`), `callDays`,
+//        `missedCalls`, `pool`, `providers`, `providerMonths`, `failedTexts`)
 //   (dimensions: page, source, keyword, location, variant, experiment, arm, number; CALL_LOG_FILE to read another file)
 import { existsSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { CALL_DIMENSIONS, callLog, isCallDimension } from '../../web/lib/taps/store.ts'
 import { openStore, storeTarget } from '../../web/lib/db/index.ts'
 import { readCallsReport } from '../../web/lib/campaigns/readReport.ts'
+import { readVoiceSettings } from '../../web/content/voiceContent.ts'
 
 const { values } = parseArgs({ options: { by: { type: 'string', default: 'page,keyword' }, since: { type: 'string', default: '' }, json: { type: 'boolean', default: false } } })
 const by = values.by!.split(',').map((name) => name.trim()).filter(Boolean)
@@ -25,15 +27,16 @@ if ('sqlite' in target && !existsSync(target.sqlite)) {
   process.exit(0)
 }
 const store = await openStore(target)
+const timeZone = (await readVoiceSettings().catch(() => undefined))?.timeZone
 if (values.json) {
-  console.log(JSON.stringify(await readCallsReport(store), null, 2))
+  console.log(JSON.stringify(await readCallsReport(store, new Date(), timeZone), null, 2))
   await store.close()
   process.exit(0)
 }
 const rows = await callLog(store).summary({ by: by.filter(isCallDimension), sinceDay: values.since })
 if (rows.length === 0) console.log('No taps recorded yet.')
 else console.table(rows.map((row) => Object.fromEntries([['day', row.day], ...by.filter(isCallDimension).map((name) => [name, row[name] || '(none)']), ['taps', row.taps]])))
-const report = await readCallsReport(store)
+const report = await readCallsReport(store, new Date(), timeZone)
 if (report.callDays.length > 0) {
   console.log('\nCalls per day (call tracking)')
   console.table(report.callDays.map((row) => ({ day: row.day, page: row.page || '(no visit)', campaign: row.campaign || '–', keyword: row.keyword || '–', version: row.version ? `${row.experiment}: ${row.version}` : '–', answered: row.answered, missed: row.missed, qualified: row.qualified })))

@@ -53,3 +53,9 @@ export async function legsSince(db: Kysely<Database>, since: number): Promise<Ca
     taken: null,
   }))
 }
+
+/** Missed-call texts that failed after every try, newest first: the Calls tool lists them. */
+export async function failedTexts(db: Kysely<Database>, since: number): Promise<{ id: string; at: string; caller: string | null; error: string }[]> {
+  const rows = await db.selectFrom('voice_texts').select(['call_sid', 'at', 'to_number', 'error']).where('status', '=', 'failed').where('at', '>=', since).orderBy('at', 'desc').limit(200).execute()
+  return rows.map((row) => ({ id: row.call_sid, at: new Date(Number(row.at)).toISOString(), caller: row.to_number, error: row.error ?? '' }))
+}

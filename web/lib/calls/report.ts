@@ -1,4 +1,5 @@
 import type { StoredCall } from './store.ts'
+import { providerMonths, providerTotals, routingOfCalls, type CallLegEntry, type LegRow, type ProviderTotals } from '../providers/statement.ts'
 
 /**
  * The calls side of the Calls report (web/lib/campaigns/report.ts): one entry per call, calls per day by
@@ -21,6 +22,10 @@ export interface CallEntry {
   answered: boolean
   qualified: boolean
   status: StoredCall['status']
+  /** Routing to providers: the provider the call reached (null: none), each line rung in order, and whether it is payable. */
+  provider: string | null
+  legs: CallLegEntry[]
+  payable: boolean
 }
 
 export interface CallDayRow {
@@ -51,11 +56,26 @@ export interface VoiceReport {
   callDays: CallDayRow[]
   missedCalls: MissedCall[]
   pool: { days: { day: string; peak: number; overflow: number }[]; peak: number; overflow: number }
+  /** Per provider over the report's days, and per provider and month (the Calls tool's Providers view). */
+  providers: ProviderTotals[]
+  providerMonths: ({ month: string } & ProviderTotals)[]
+  /** Missed-call texts Twilio did not take after every try. */
+  failedTexts: { id: string; at: string; caller: string | null; error: string }[]
+}
+
+/** What routing to providers adds to the report. */
+export interface RoutingRecords {
+  legs: readonly LegRow[]
+  timeZone: string
+  failedTexts: VoiceReport['failedTexts']
+  /** Calls started at or after this time count in `providers` (the report's days); earlier legs only in the months. */
+  since: number
 }
 
 export const MAX_CALL_ENTRIES = 5_000
 
-export function buildVoiceReport(calls: readonly StoredCall[], poolDays: readonly { day: string; peak: number; overflow: number }[], poolVisits: VoiceReport['poolVisits'] = []): VoiceReport {
+export function buildVoiceReport(calls: readonly StoredCall[], poolDays: readonly { day: string; peak: number; overflow: number }[], poolVisits: VoiceReport['poolVisits'] = [], routing?: RoutingRecords): VoiceReport {
+  const routed = routingOfCalls(routing?.legs ?? [])
   const entries = calls.slice(-MAX_CALL_ENTRIES).map(
     (call): CallEntry => ({
       id: call.callSid,
@@ -71,6 +91,9 @@ export function buildVoiceReport(calls: readonly StoredCall[], poolDays: readonl
       answered: call.status === 'answered',
       qualified: call.qualified,
       status: call.status,
+      provider: routed.get(call.callSid)?.provider ?? null,
+      legs: routed.get(call.callSid)?.legs ?? [],
+      payable: routed.get(call.callSid)?.payable ?? false,
     }),
   )
   const groups = new Map<string, CallDayRow>()
@@ -94,6 +117,9 @@ export function buildVoiceReport(calls: readonly StoredCall[], poolDays: readonl
     callDays,
     missedCalls,
     pool: { days: [...poolDays], peak: Math.max(0, ...poolDays.map((day) => day.peak)), overflow: poolDays.reduce((sum, day) => sum + day.overflow, 0) },
+    providers: providerTotals((routing?.legs ?? []).filter((leg) => leg.at >= routing!.since)),
+    providerMonths: routing ? providerMonths(routing.legs, routing.timeZone) : [],
+    failedTexts: routing?.failedTexts ?? [],
   }
 }
 
@@ -108,4 +134,4 @@ export function qualifiedCallsByArm(calls: readonly Pick<CallEntry, 'experiment'
   return counts
 }
 
-export const EMPTY_VOICE_REPORT: VoiceReport = { poolVisits: [], calls: [], callDays: [], missedCalls: [], pool: { days: [], peak: 0, overflow: 0 } }
+export const EMPTY_VOICE_REPORT: VoiceReport = { poolVisits: [], calls: [], callDays: [], missedCalls: [], pool: { days: [], peak: 0, overflow: 0 }, providers: [], providerMonths: [], failedTexts: [] }

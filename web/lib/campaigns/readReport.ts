@@ -3,21 +3,27 @@ import { storeOf, type StoreSource } from '../db/index.ts'
 import { buildVoiceReport } from '../calls/report.ts'
 import { callsSince, poolDays, poolVisitsByArm } from '../calls/store.ts'
 import { experimentVisitors } from '../taps/experimentVisitors.ts'
+import { failedTexts, legsSince } from '../calls/legRecords.ts'
 import { buildCallsReport, reportSince, type CallsReport } from './report.ts'
 
 /**
  * The Calls report from the store of record: taps, A/B visitors and, with call tracking, the calls and the
  * number pool. What the Studio's Calls tool and `npm run calls:report -- --json` show.
  */
-export async function readCallsReport(store: StoreSource, now = new Date()): Promise<CallsReport> {
+export async function readCallsReport(store: StoreSource, now = new Date(), timeZone = 'America/New_York'): Promise<CallsReport> {
   const since = reportSince(now)
   const { db } = await storeOf(store)
-  const [taps, counts, calls, days, poolVisits] = await Promise.all([
+  // The Providers view shows this month and the two before it.
+  const monthsSince = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 2, 1) - 86_400_000
+  const [taps, counts, calls, days, poolVisits, legs, texts] = await Promise.all([
     callLog(store).summary({ by: ['page', 'keyword', 'experiment', 'arm', 'number'], sinceDay: since }),
     experimentVisitors(store).counts(),
     callsSince(db, Date.parse(`${since}T00:00:00Z`)),
     poolDays(db, since),
     poolVisitsByArm(db),
+    legsSince(db, monthsSince),
+    failedTexts(db, monthsSince),
   ])
-  return buildCallsReport(since, taps, counts, buildVoiceReport(calls, days, poolVisits))
+  const sinceMs = Date.parse(`${since}T00:00:00Z`)
+  return buildCallsReport(since, taps, counts, buildVoiceReport(calls, days, poolVisits, { legs, timeZone, failedTexts: texts, since: sinceMs }))
 }

@@ -2,6 +2,7 @@ import type { NextRequest } from 'next/server'
 import { budgetLimiter } from '@/lib/taps/rateLimit'
 import { configuredStore } from '@/lib/db'
 import { readCallsReport } from '@/lib/campaigns/readReport'
+import { voiceSettingsNow } from '@/content/voiceRuntime'
 import { bearerToken, studioAuth, usersMeUrl, type StudioAuth } from '@/lib/campaigns/studioAuth'
 
 /**
@@ -35,7 +36,7 @@ export async function GET(request: NextRequest) {
     return refuse(503, 'Could not check the Studio login with Sanity; try again.')
   }
   try {
-    return Response.json(await readCallsReport(configuredStore), { headers: NO_STORE })
+    return Response.json(await readCallsReport(configuredStore, new Date(), (await voiceSettingsNow())?.timeZone), { headers: NO_STORE })
   } catch (error) {
     console.error(`[calls report] could not read the store: ${error instanceof Error ? error.message : String(error)}`)
     return refuse(503, 'The call log cannot be read right now; try again.')
