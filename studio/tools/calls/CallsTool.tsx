@@ -4,6 +4,7 @@ import { useClient } from 'sanity'
 import type { ArmReport, CallsReport, ExperimentReport } from '../../../web/lib/campaigns/report'
 import { formatUsPhone } from '../../../web/lib/phone'
 import { studioEnv } from '../../env'
+import { ProvidersView } from './ProvidersView'
 
 /**
  * The Studio's "Calls" tool: taps on call buttons from the site's own call log (last 30 days), per
@@ -101,6 +102,7 @@ export function CallsTool() {
     setVersion((value) => value + 1)
   }, [])
 
+  const [view, setView] = useState<'report' | 'providers'>('report')
   return (
     <Card height="fill" overflow="auto" tone="default">
       <Container width={4} padding={4}>
@@ -111,6 +113,8 @@ export function CallsTool() {
                 Calls
               </Heading>
             </Box>
+            <Button text="Report" mode={view === 'report' ? 'default' : 'ghost'} onClick={() => setView('report')} />
+            <Button text="Providers" mode={view === 'providers' ? 'default' : 'ghost'} onClick={() => setView('providers')} />
             <Button text="Refresh" mode="ghost" onClick={refresh} disabled={load.state === 'loading'} />
           </Flex>
           {load.state === 'loading' ? (
@@ -123,7 +127,7 @@ export function CallsTool() {
               <Text>{load.message}</Text>
             </Card>
           ) : null}
-          {load.state === 'ready' ? <Report report={load.report} /> : null}
+          {load.state === 'ready' ? view === 'providers' ? <ProvidersView report={load.report} /> : <Report report={load.report} /> : null}
         </Stack>
       </Container>
     </Card>

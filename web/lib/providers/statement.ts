@@ -131,9 +131,9 @@ export function buildStatement(month: string, legs: readonly LegRow[], calls: Re
   const rows = inMonth
     .filter((leg) => leg.providerId && isPayable(leg))
     .sort((a, b) => a.at - b.at || a.callSid.localeCompare(b.callSid))
-    .map((leg) => ({ time: localTime(leg.at, timeZone), provider: leg.providerName || leg.providerId, caller: maskedCaller(calls.get(leg.callSid)?.caller ?? null), talkSeconds: leg.talkSeconds, page: calls.get(leg.callSid)?.page ?? '', pest: leg.pest, place: leg.place, amount: leg.payoutCents / 100, cents: leg.payoutCents }))
-  const cents = rows.reduce((sum, row) => sum + row.cents, 0)
-  return { month, rows: rows.map(({ cents: _cents, ...row }) => row), providers: providerTotals(inMonth), total: cents / 100 }
+  const cents = rows.reduce((sum, leg) => sum + leg.payoutCents, 0)
+  const printed = rows.map((leg): StatementRow => ({ time: localTime(leg.at, timeZone), provider: leg.providerName || leg.providerId, caller: maskedCaller(calls.get(leg.callSid)?.caller ?? null), talkSeconds: leg.talkSeconds, page: calls.get(leg.callSid)?.page ?? '', pest: leg.pest, place: leg.place, amount: leg.payoutCents / 100 }))
+  return { month, rows: printed, providers: providerTotals(inMonth), total: cents / 100 }
 }
 
 const money = (amount: number) => amount.toFixed(2)
