@@ -27,12 +27,12 @@ export interface TwilioMessages {
 
 /** Twilio's error answer: `{code, message, more_info, status}`. */
 export class TwilioError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: number | null,
-    message: string,
-  ) {
+  readonly status: number
+  readonly code: number | null
+  constructor(status: number, code: number | null, message: string) {
     super(message)
+    this.status = status
+    this.code = code
   }
 }
 
