@@ -16,7 +16,8 @@ export function specificity(provider: Provider, where: CallerPlace): number {
   return provider.everywhere ? 1 : 0
 }
 
-export const servesPest = (provider: Provider, pest: string): boolean => provider.pests.size === 0 || (pest !== '' && provider.pests.has(pest))
+/** A provider of every pest serves every call; one of some pests serves those, and calls whose pest is not known. */
+export const servesPest = (provider: Provider, pest: string): boolean => provider.pests.size === 0 || pest === '' || provider.pests.has(pest)
 
 const weekdayFormat = new Map<string, Intl.DateTimeFormat>()
 
