@@ -28,7 +28,7 @@ const [year, monthIndex] = month.split('-').map(Number) as [number, number]
 const from = Date.UTC(year, monthIndex - 1, 1) - 86_400_000
 const until = Date.UTC(year, monthIndex, 1) + 86_400_000
 const legs = (await legsSince(store.db, from)).filter((leg) => leg.at < until)
-const calls = await store.db.selectFrom('voice_calls').select(['call_sid', 'caller', 'page']).where('started_at', '>=', from - 86_400_000).where('started_at', '<', until).execute()
-const statement = buildStatement(month, legs, new Map(calls.map((call) => [call.call_sid, { caller: call.caller, page: call.page }])), timeZone, values.provider)
+const calls = await store.db.selectFrom('voice_calls').select(['call_sid', 'caller', 'page', 'started_at']).where('started_at', '>=', from - 86_400_000).where('started_at', '<', until).execute()
+const statement = buildStatement(month, legs, new Map(calls.map((call) => [call.call_sid, { caller: call.caller, page: call.page, startedAt: Number(call.started_at) }])), timeZone, values.provider)
 process.stdout.write(values.csv ? statementCsv(statement) : statementText(statement, settings?.conversionCurrency ?? 'USD'))
 await store.close()

@@ -125,14 +125,14 @@ export interface Statement {
   total: number
 }
 
-/** One month's payable calls (optionally one provider's), in the site's time zone, with the totals. */
-export function buildStatement(month: string, legs: readonly LegRow[], calls: ReadonlyMap<string, { caller: string | null; page: string }>, timeZone: string, providerId?: string): Statement {
+/** One month's payable calls (optionally one provider's), in the site's time zone, with the totals; each row at the call's start when known. */
+export function buildStatement(month: string, legs: readonly LegRow[], calls: ReadonlyMap<string, { caller: string | null; page: string; startedAt?: number }>, timeZone: string, providerId?: string): Statement {
   const inMonth = legs.filter((leg) => localTime(leg.at, timeZone).startsWith(month) && (!providerId || leg.providerId === providerId))
   const rows = inMonth
     .filter((leg) => leg.providerId && isPayable(leg))
     .sort((a, b) => a.at - b.at || a.callSid.localeCompare(b.callSid))
   const cents = rows.reduce((sum, leg) => sum + leg.payoutCents, 0)
-  const printed = rows.map((leg): StatementRow => ({ time: localTime(leg.at, timeZone), provider: leg.providerName || leg.providerId, caller: maskedCaller(calls.get(leg.callSid)?.caller ?? null), talkSeconds: leg.talkSeconds, page: calls.get(leg.callSid)?.page ?? '', pest: leg.pest, place: leg.place, amount: leg.payoutCents / 100 }))
+  const printed = rows.map((leg): StatementRow => ({ time: localTime(calls.get(leg.callSid)?.startedAt ?? leg.at, timeZone), provider: leg.providerName || leg.providerId, caller: maskedCaller(calls.get(leg.callSid)?.caller ?? null), talkSeconds: leg.talkSeconds, page: calls.get(leg.callSid)?.page ?? '', pest: leg.pest, place: leg.place, amount: leg.payoutCents / 100 }))
   return { month, rows: printed, providers: providerTotals(inMonth), total: cents / 100 }
 }
 
