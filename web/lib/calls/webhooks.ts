@@ -60,7 +60,7 @@ function verifiedParams(request: WebhookRequest, deps: VoiceDeps): URLSearchPara
 
 const e164 = (value: string | null) => (value && /^\+[1-9]\d{6,14}$/.test(value) ? value : '')
 
-/** `POST /api/voice/incoming` ("A call comes in"): forward to the business line. */
+/** `POST /api/voice/incoming` ("A call comes in"): forward to the business line, or with routing on ring the providers first (routing.ts). */
 export async function handleIncoming(request: WebhookRequest, deps: VoiceDeps): Promise<WebhookAnswer> {
   const params = verifiedParams(request, deps)
   if (!params) return forbidden()
