@@ -13,6 +13,9 @@ export const DEFAULT_BODY_LIMITS: Readonly<Record<string, number>> = {
   // Twilio's voice webhooks (a form of a few dozen parameters) and a page asking for its pool number.
   '/api/voice/incoming': 16 * 1024,
   '/api/voice/status': 16 * 1024,
+  '/api/voice/whisper': 16 * 1024,
+  // Twilio's incoming-message webhook (a caller's STOP): the message's parameters, a text of up to 1,600 characters.
+  '/api/sms/incoming': 16 * 1024,
   '/api/voice/lease': 2 * 1024,
 }
 /** A tap's body (under 1 KB, sent at once by the browser) is whole within 2 s. */
