@@ -4,6 +4,7 @@ import { hoursLineProblem, providerPhoneProblem, USPS_STATES, zipProblem, type S
 import { isTimeZone } from '../../../web/lib/calls/settings'
 import { providerSiteNumbersQuery } from '../../../web/content/queries'
 import { studioEnv } from '../../env'
+import { PlaceSearchInput } from '../inputs/PlaceSearchInput'
 
 const US_TIME_ZONES = [
   { title: 'Eastern (New York)', value: 'America/New_York' },
@@ -98,7 +99,8 @@ export const provider = defineType({
       group: 'area',
       of: [defineArrayMember({ type: 'string' })],
       options: { layout: 'tags' },
-      description: 'Cities and counties, by the number Google Ads gives each place (its location target, e.g. 1026339 for Dallas, TX): the same numbers the ads add to the landing address.',
+      description: 'Cities and counties: find one by name below, or write the number Google Ads gives the place (e.g. 1026339 for Dallas, TX), the same number the ads add to the landing address.',
+      components: { input: PlaceSearchInput },
       validation: (rule) => rule.custom((places) => (places ?? []).map((place) => (/^\d{1,12}$/.test(String(place)) ? null : `“${String(place)}” is not a place number: write the digits only, e.g. 1026339.`)).find(Boolean) ?? true).error(),
     }),
     defineField({ name: 'everywhere', title: 'Everywhere', type: 'boolean', group: 'area', initialValue: false, description: 'Takes calls from anywhere, after the providers of the caller’s own ZIP code, place or state.' }),
