@@ -30,25 +30,28 @@ export const DEMO_ROUTING: Required<Pick<CallTrackingFields, 'routing' | 'ringSe
 const pestRef = (id: string) => ({ _type: 'reference', _ref: id, _key: id })
 const hours = (days: string[], open: string, close: string) => days.map((day) => ({ _type: 'openHours', _key: `${day}-${open}`, day, open, close }))
 
-/** Three fictional providers (555-01xx numbers) in different states, with different hours and caps. */
+/**
+ * Three fictional providers (555-01xx numbers) in different states, with different hours and caps. The two that
+ * take Texas answer at any hour, so a newcomer plays a routed and a failed-over call whenever they try the demo.
+ */
 export const DEMO_PROVIDERS: SanityDocumentLike[] = [
   {
     _id: 'provider-lone-star', _type: 'provider', name: 'Lone Star Pest Pros', phone: '+12145550181', active: true,
     states: ['TX'], zips: ['752'], places: ['1026339'], everywhere: false, pests: [],
-    hours: hours(['mon', 'tue', 'wed', 'thu', 'fri', 'sat'], '07:00', '20:00'), timeZone: 'America/Chicago',
+    hours: [], timeZone: 'America/Chicago',
     priority: 1, weight: 1, dailyCap: 5, monthlyCap: 100, maxConcurrent: 2, payout: 40, billableSeconds: 60,
     whisper: 'Local Pest Experts call: {pest} in {place}. Press 1 to take it.', acceptWithKey: true,
   },
   {
     _id: 'provider-windy-city', _type: 'provider', name: 'Windy City Exterminators', phone: '+13125550182', active: true,
     states: ['IL'], zips: ['606'], places: [], everywhere: false, pests: [pestRef('pest-ant'), pestRef('pest-mouse'), pestRef('pest-cockroach')],
-    hours: [], timeZone: 'America/Chicago', priority: 1, weight: 1, monthlyCap: 60, maxConcurrent: 1, payout: 35,
+    hours: hours(['mon', 'tue', 'wed', 'thu', 'fri', 'sat'], '07:00', '20:00'), timeZone: 'America/Chicago', priority: 1, weight: 1, monthlyCap: 60, maxConcurrent: 1, payout: 35,
     whisper: 'Local Pest Experts call about {pest} in {place}.', acceptWithKey: false,
   },
   {
     _id: 'provider-sunshine', _type: 'provider', name: 'Sunshine Bug Busters', phone: '+13055550183', active: true,
     states: ['FL', 'TX'], zips: [], places: [], everywhere: false, pests: [],
-    hours: hours(['mon', 'tue', 'wed', 'thu', 'fri'], '08:00', '18:00'), timeZone: 'America/New_York',
+    hours: [], timeZone: 'America/New_York',
     priority: 2, weight: 1, dailyCap: 3, maxConcurrent: 1, payout: 30, billableSeconds: 90,
     whisper: 'Call from Local Pest Experts: {pest} in {place}.', acceptWithKey: false,
   },

@@ -21,7 +21,10 @@ function signedParams(request: WebhookRequest, deps: Pick<VoiceDeps, 'authToken'
 
 /** Fills {place}, {pest} and {page} in a provider's message. */
 export const fillWhisper = (text: string, values: { place: string; pest: string; page: string }): string =>
-  text.replace(/\{(place|pest|page)\}/g, (_, name: 'place' | 'pest' | 'page') => values[name])
+  text
+    .replace(/\{(place|pest|page)\}/g, (_, name: 'place' | 'pest' | 'page') => values[name])
+    .replace(/\s+/g, ' ')
+    .trim()
 
 export const WHISPER_PATH = '/api/voice/whisper'
 
