@@ -68,3 +68,15 @@ export function toNdjson(documents: readonly SanityDocumentLike[]): string {
 
 /** The Twilio auth token `calls:demo` and `calls:simulate` share when TWILIO_AUTH_TOKEN is unset (the demo only: no real number points at it). */
 export const DEMO_TWILIO_TOKEN = 'demo-twilio-auth-token'
+
+/**
+ * The demo as it was before routing to providers: every call straight to the business line. For the tests and
+ * benches of forwarding itself (tests/e2e/voice.e2e.ts, bench/voice.ts, the Calls tool's screenshots).
+ */
+export function unroutedDemoNdjson(demoNdjson: string): string {
+  const documents = demoNdjson.split('\n').filter(Boolean).map((line) => JSON.parse(line) as SanityDocumentLike)
+  const unrouted = documents
+    .filter((doc) => doc._type !== 'provider')
+    .map((doc) => (doc._id === 'siteSettings' ? { ...doc, callTracking: { ...(doc.callTracking as object), routing: false, askZipWhenUnknown: false, textBack: { enabled: false } } } : doc))
+  return toNdjson(unrouted)
+}
