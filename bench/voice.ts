@@ -3,22 +3,25 @@
 // the call store answering (SQLite) and with a store that never answers (DATABASE_URL pointing at a port that
 // accepts and stays silent). Prints TwiML p50/p99/max in ms. Target: p99 ≤ 100 ms.
 // Usage: npm run build && npm run bench:voice     (CALLS=50, ROUNDS=5)
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import net from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { startSite } from '../tests/e2e/nextServer.ts'
 import { readConfig } from '../web/lib/config.ts'
 import { incomingParams, newSid, twilioPost } from '../scripts/calls/twilioStandIn.ts'
+import { unroutedDemoNdjson } from '../scripts/calls/demoContent.ts'
 
 const CALLS = Number(process.env.CALLS || 50)
 const ROUNDS = Number(process.env.ROUNDS || 5)
 const TOKEN = 'bench-twilio-token'
 const ROOT = path.resolve(import.meta.dirname, '..')
-const DEMO = path.join(ROOT, 'studio/dataset/call-tracking-demo.ndjson')
 const POOL = ['+13125550161', '+13125550162', '+13125550163', '+13125550164']
 const publicUrl = readConfig(process.env).siteUrl.toString()
 const folder = mkdtempSync(path.join(tmpdir(), 'bench-voice-'))
+// Forwarding to the business line, as before routing to providers (bench/routing.ts measures routing).
+const DEMO = path.join(folder, 'call-tracking-demo-unrouted.ndjson')
+writeFileSync(DEMO, unroutedDemoNdjson(readFileSync(path.join(ROOT, 'studio/dataset/call-tracking-demo.ndjson'), 'utf8')))
 
 const silent = net.createServer(() => {})
 await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))

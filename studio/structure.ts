@@ -3,6 +3,7 @@ import { BugIcon } from '@sanity/icons/Bug'
 import { CogIcon } from '@sanity/icons/Cog'
 import { DocumentIcon } from '@sanity/icons/Document'
 import { HelpCircleIcon } from '@sanity/icons/HelpCircle'
+import { UsersIcon } from '@sanity/icons/Users'
 import { map } from 'rxjs'
 import type { StructureResolver } from 'sanity/structure'
 import { watchHomePage } from './homePage'
@@ -29,4 +30,6 @@ export const structure: StructureResolver = (S, { documentStore }) =>
       S.documentTypeListItem('pest').title('Pests').icon(BugIcon),
       S.documentTypeListItem('faq').title('FAQs').icon(HelpCircleIcon),
       S.documentTypeListItem('legalPage').title('Legal').icon(BookIcon),
+      S.divider(),
+      S.documentTypeListItem('provider').title('Providers').icon(UsersIcon),
     ])

@@ -350,6 +350,51 @@ export type Faq = {
   answer: BlockContent;
 };
 
+export type Provider = {
+  _id: string;
+  _type: "provider";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  name: string;
+  phone?: string;
+  active?: boolean;
+  whisper?: string;
+  acceptWithKey?: boolean;
+  states?: Array<string>;
+  zips?: Array<string>;
+  places?: Array<string>;
+  everywhere?: boolean;
+  pests?: Array<
+    {
+      _key: string;
+    } & PestReference
+  >;
+  hours?: Array<{
+    day?: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+    open?: string;
+    close?: string;
+    _type: "openHours";
+    _key: string;
+  }>;
+  timeZone?:
+    | "America/New_York"
+    | "America/Chicago"
+    | "America/Denver"
+    | "America/Phoenix"
+    | "America/Los_Angeles"
+    | "America/Anchorage"
+    | "Pacific/Honolulu"
+    | "America/Puerto_Rico";
+  priority?: number;
+  weight?: number;
+  dailyCap?: number;
+  monthlyCap?: number;
+  maxConcurrent?: number;
+  payout?: number;
+  billableSeconds?: number;
+};
+
 export type PestPage = {
   _id: string;
   _type: "pestPage";
@@ -482,6 +527,16 @@ export type SiteSettings = {
     recordingNotice?: string;
     recordingRetentionDays?: number;
     enhancedConversions?: boolean;
+    routing?: boolean;
+    ringSeconds?: number;
+    maxProviders?: number;
+    askZipWhenUnknown?: boolean;
+    zipPrompt?: string;
+    textBack?: {
+      enabled?: boolean;
+      body?: string;
+      onceEveryHours?: number;
+    };
   };
   callOutcomes?: {
     blockedCallers?: Array<string>;
@@ -823,6 +878,7 @@ export type AllSanitySchemaTypes =
   | LegalPage
   | Slug
   | Faq
+  | Provider
   | PestPage
   | SanityImageAssetReference
   | Pest
@@ -1610,7 +1666,7 @@ export type TrackingNumberRulesQueryResult = Array<{
 
 // Source: web/content/queries.ts
 // Variable: launchFactsQuery
-// Query: {  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{    phone,    "trackingNumbers": trackingNumbers[]{match, value, phone},    "callTracking": callTracking{enabled, businessLine, pool},    googleAdsId,    callConversionLabel,    analyticsId,    gtmId,    "footerLinks": footerLinks[]{label, href}  },  "routeSlugs": *[_type in ["page", "pestPage", "legalPage"] && defined(slug.current)].slug.current,  "legalPages": *[_type == "legalPage"] | order(title asc){title, "text": pt::text(body)},  "pestPages": *[_type == "pestPage"] | order(slug.current asc){    "slug": slug.current,    "pest": pest->name,    "hasPhoto": defined(coalesce(image.pest->image.asset, pest->image.asset))  }}
+// Query: {  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{    phone,    "trackingNumbers": trackingNumbers[]{match, value, phone},    "callTracking": callTracking{enabled, businessLine, pool, textBack{enabled}},    googleAdsId,    callConversionLabel,    analyticsId,    gtmId,    "footerLinks": footerLinks[]{label, href}  },  "routeSlugs": *[_type in ["page", "pestPage", "legalPage"] && defined(slug.current)].slug.current,  "legalPages": *[_type == "legalPage"] | order(title asc){title, "text": pt::text(body)},  "pestPages": *[_type == "pestPage"] | order(slug.current asc){    "slug": slug.current,    "pest": pest->name,    "hasPhoto": defined(coalesce(image.pest->image.asset, pest->image.asset))  }}
 export type LaunchFactsQueryResult = {
   settings: {
     phone: string;
@@ -1623,6 +1679,9 @@ export type LaunchFactsQueryResult = {
       enabled: boolean | null;
       businessLine: string | null;
       pool: Array<string> | null;
+      textBack: {
+        enabled: boolean | null;
+      } | null;
     } | null;
     googleAdsId: string | null;
     callConversionLabel: string | null;
@@ -1647,7 +1706,7 @@ export type LaunchFactsQueryResult = {
 
 // Source: web/content/queries.ts
 // Variable: voiceSettingsQuery
-// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  phone,  "trackingNumbers": trackingNumbers[]{match, value, phone},  "callTracking": callTracking{enabled, businessLine, pool, poolRestMinutes, minTalkSeconds, firstCallerDays, missedCall, missedMessage, callerRetentionDays, timeZone, conversionName, conversionValue, conversionCurrency, enhancedConversions, visitLimits, recording, recordingNotice, recordingRetentionDays},  "callOutcomes": callOutcomes{stirShaken, blockedCallers, staffNumbers, repeatCalls, repeatMinutes, spamPhrases, notALeadPhrases, existingCustomerPhrases, leadPhrases, bookedPhrases, leadValue, bookedValue}}
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  phone,  "trackingNumbers": trackingNumbers[]{match, value, phone},  "callTracking": callTracking{enabled, businessLine, pool, poolRestMinutes, minTalkSeconds, firstCallerDays, missedCall, missedMessage, callerRetentionDays, timeZone, conversionName, conversionValue, conversionCurrency, enhancedConversions, visitLimits, recording, recordingNotice, recordingRetentionDays, routing, ringSeconds, maxProviders, askZipWhenUnknown, zipPrompt, textBack{enabled, body, onceEveryHours}},  "callOutcomes": callOutcomes{stirShaken, blockedCallers, staffNumbers, repeatCalls, repeatMinutes, spamPhrases, notALeadPhrases, existingCustomerPhrases, leadPhrases, bookedPhrases, leadValue, bookedValue}}
 export type VoiceSettingsQueryResult = {
   phone: string;
   trackingNumbers: Array<{
@@ -1677,6 +1736,16 @@ export type VoiceSettingsQueryResult = {
     recording: boolean | null;
     recordingNotice: string | null;
     recordingRetentionDays: number | null;
+    routing: boolean | null;
+    ringSeconds: number | null;
+    maxProviders: number | null;
+    askZipWhenUnknown: boolean | null;
+    zipPrompt: string | null;
+    textBack: {
+      enabled: boolean | null;
+      body: string | null;
+      onceEveryHours: number | null;
+    } | null;
   } | null;
   callOutcomes: {
     stirShaken: boolean | null;
@@ -1694,6 +1763,65 @@ export type VoiceSettingsQueryResult = {
   } | null;
 } | null;
 
+// Source: web/content/queries.ts
+// Variable: providersQuery
+// Query: *[_type == "provider" && !(_id in path("drafts.**"))] | order(_id asc){  _id, name, phone, active, states, zips, places, everywhere, "pests": pests[]._ref,  hours[]{day, open, close}, timeZone, priority, weight, dailyCap, monthlyCap, maxConcurrent, payout, billableSeconds, whisper, acceptWithKey}
+export type ProvidersQueryResult = Array<{
+  _id: string;
+  name: string;
+  phone: string | null;
+  active: boolean | null;
+  states: Array<string> | null;
+  zips: Array<string> | null;
+  places: Array<string> | null;
+  everywhere: boolean | null;
+  pests: Array<string> | null;
+  hours: Array<{
+    day: "fri" | "mon" | "sat" | "sun" | "thu" | "tue" | "wed" | null;
+    open: string | null;
+    close: string | null;
+  }> | null;
+  timeZone:
+    | "America/Anchorage"
+    | "America/Chicago"
+    | "America/Denver"
+    | "America/Los_Angeles"
+    | "America/New_York"
+    | "America/Phoenix"
+    | "America/Puerto_Rico"
+    | "Pacific/Honolulu"
+    | null;
+  priority: number | null;
+  weight: number | null;
+  dailyCap: number | null;
+  monthlyCap: number | null;
+  maxConcurrent: number | null;
+  payout: number | null;
+  billableSeconds: number | null;
+  whisper: string | null;
+  acceptWithKey: boolean | null;
+}>;
+
+// Source: web/content/queries.ts
+// Variable: routingPestsQuery
+// Query: *[_type == "pest" && !(_id in path("drafts.**"))] | order(_id asc){_id, name, matchWords}
+export type RoutingPestsQueryResult = Array<{
+  _id: string;
+  name: string;
+  matchWords: Array<string>;
+}>;
+
+// Source: web/content/queries.ts
+// Variable: providerSiteNumbersQuery
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  phone, "trackingNumbers": trackingNumbers[]{phone}, "pool": callTracking.pool}
+export type ProviderSiteNumbersQueryResult = {
+  phone: string;
+  trackingNumbers: Array<{
+    phone: string;
+  }> | null;
+  pool: Array<string> | null;
+} | null;
+
 // Query TypeMap
 declare global {
   interface SanityQueries {
@@ -1704,8 +1832,11 @@ declare global {
     '*[_type in ["page", "pestPage", "legalPage"] && defined(slug.current)] | order(slug.current asc){\n    "slug": slug.current,\n    _updatedAt,\n    "robots": seo.robots\n  }': SitemapQueryResult;
     '*[_type in ["page", "pestPage", "legalPage"] && slug.current == $slug][0]{\n  _id,\n  _type,\n  "slug": slug.current,\n  seo{title, description, keywords, robots},\n  "chrome": coalesce(chrome, "site"),\n  "callBar": coalesce(callBar, "phones"),\n  "callToast": callToast{title, message, "alsoCall": coalesce(alsoCall, false)},\n  _type == "page" => {\n    "blocks": blocks[]{\n  _type,\n  _key,\n  _type == "hero" => {\n  title,\n  titleTemplate,\n  subtitle,\n  locationLine,\n  callLineLabel,\n  buttonLabel,\n  rating,\n  ratingLabel,\n  benefits\n},\n  _type == "pestImage" => {\n  caption,\n  "pest": pest->{\n    name,\n    imageAlt,\n    illustrationAlt,\n    imageFile,\n    matchWords,\n    "image": image.asset->{url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}\n  }\n},\n  _type == "pestList" => {\n  heading,\n  intro,\n  pests,\n  showImages,\n  closingText\n},\n  _type == "textSection" => {\n  heading,\n  body\n},\n  _type == "cardGrid" => {\n  heading,\n  intro,\n  cards[]{_key, title, text},\n  buttonLabel,\n  cardButtonLabel\n},\n  _type == "bulletList" => {\n  heading,\n  body,\n  listHeading,\n  items\n},\n  _type == "steps" => {\n  heading,\n  intro,\n  steps[]{_key, title, text},\n  buttonLabel\n},\n  _type == "urgency" => {\n  heading,\n  text,\n  buttonLabel\n},\n  _type == "callToAction" => {\n  heading,\n  text,\n  buttonLabel,\n  showCallLabel\n},\n  _type == "comparisonTable" => {\n  heading,\n  intro,\n  methodLabel,\n  rateLabel,\n  noteLabel,\n  rows[]{_key, method, failureRate, note},\n  footnote\n},\n  _type == "costComparison" => {\n  heading,\n  intro,\n  options[]{_key, title, price, recurring, successRate, points, recommended},\n  buttonLabel\n},\n  _type == "badges" => {\n  heading,\n  rating{score, outOf, reviewCount, reviewsLabel},\n  badges,\n  tone\n},\n  _type == "zipSearch" => {\n  heading,\n  inputLabel,\n  placeholder,\n  buttonLabel,\n  toastTitle,\n  toastMessage\n},\n  _type == "faqList" => {\n  heading,\n  "faqs": faqs[]->{_id, question, answer},\n  callLineText\n},\n  _type == "callBanner" => {\n  heading,\n  text,\n  features,\n  buttonLabel,\n  tone\n},\n  _type == "caseStory" => {\n  eyebrow,\n  heading,\n  story,\n  facts[]{_key, label, value},\n  buttonLabel\n},\n  _type == "contactForm" => {\n  heading,\n  intro,\n  firstNameLabel,\n  lastNameLabel,\n  phoneLabel,\n  issueLabel,\n  buttonLabel,\n  note\n},\n  _type == "serviceArea" => {\n  heading,\n  text,\n  locationText\n},\n  _type == "testimonial" => {\n  quote,\n  author,\n  detail,\n  rating,\n  ratingLabel\n},\n  _type == "banner" => {\n  heading,\n  text,\n  buttonLabel,\n  tone\n},\n  _type == "localBusiness" => {\n  description,\n  areaServed,\n  priceRange,\n  ratingValue,\n  reviewCount\n},\n  _type == "templateHeader" => {\n  brand,\n  navItems,\n  buttonLabel\n},\n  _type == "templateHero" => {\n  heading,\n  text,\n  primaryLabel,\n  secondaryLabel\n},\n  _type == "templateFooter" => {\n  brand,\n  text,\n  columns[]{_key, heading, items},\n  contactLines,\n  copyright\n}\n},\n    "experiment": experiment{"name": name.current, "arms": arms[]{key, heroTitle, heroSubtitle, heroButtonLabel, replaceSection, "section": section[0]{\n  _type,\n  _key,\n  _type == "hero" => {\n  title,\n  titleTemplate,\n  subtitle,\n  locationLine,\n  callLineLabel,\n  buttonLabel,\n  rating,\n  ratingLabel,\n  benefits\n},\n  _type == "pestImage" => {\n  caption,\n  "pest": pest->{\n    name,\n    imageAlt,\n    illustrationAlt,\n    imageFile,\n    matchWords,\n    "image": image.asset->{url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}\n  }\n},\n  _type == "pestList" => {\n  heading,\n  intro,\n  pests,\n  showImages,\n  closingText\n},\n  _type == "textSection" => {\n  heading,\n  body\n},\n  _type == "cardGrid" => {\n  heading,\n  intro,\n  cards[]{_key, title, text},\n  buttonLabel,\n  cardButtonLabel\n},\n  _type == "bulletList" => {\n  heading,\n  body,\n  listHeading,\n  items\n},\n  _type == "steps" => {\n  heading,\n  intro,\n  steps[]{_key, title, text},\n  buttonLabel\n},\n  _type == "urgency" => {\n  heading,\n  text,\n  buttonLabel\n},\n  _type == "callToAction" => {\n  heading,\n  text,\n  buttonLabel,\n  showCallLabel\n},\n  _type == "comparisonTable" => {\n  heading,\n  intro,\n  methodLabel,\n  rateLabel,\n  noteLabel,\n  rows[]{_key, method, failureRate, note},\n  footnote\n},\n  _type == "costComparison" => {\n  heading,\n  intro,\n  options[]{_key, title, price, recurring, successRate, points, recommended},\n  buttonLabel\n},\n  _type == "badges" => {\n  heading,\n  rating{score, outOf, reviewCount, reviewsLabel},\n  badges,\n  tone\n},\n  _type == "zipSearch" => {\n  heading,\n  inputLabel,\n  placeholder,\n  buttonLabel,\n  toastTitle,\n  toastMessage\n},\n  _type == "faqList" => {\n  heading,\n  "faqs": faqs[]->{_id, question, answer},\n  callLineText\n},\n  _type == "callBanner" => {\n  heading,\n  text,\n  features,\n  buttonLabel,\n  tone\n},\n  _type == "caseStory" => {\n  eyebrow,\n  heading,\n  story,\n  facts[]{_key, label, value},\n  buttonLabel\n},\n  _type == "contactForm" => {\n  heading,\n  intro,\n  firstNameLabel,\n  lastNameLabel,\n  phoneLabel,\n  issueLabel,\n  buttonLabel,\n  note\n},\n  _type == "serviceArea" => {\n  heading,\n  text,\n  locationText\n},\n  _type == "testimonial" => {\n  quote,\n  author,\n  detail,\n  rating,\n  ratingLabel\n},\n  _type == "banner" => {\n  heading,\n  text,\n  buttonLabel,\n  tone\n},\n  _type == "localBusiness" => {\n  description,\n  areaServed,\n  priceRange,\n  ratingValue,\n  reviewCount\n},\n  _type == "templateHeader" => {\n  brand,\n  navItems,\n  buttonLabel\n},\n  _type == "templateHero" => {\n  heading,\n  text,\n  primaryLabel,\n  secondaryLabel\n},\n  _type == "templateFooter" => {\n  brand,\n  text,\n  columns[]{_key, heading, items},\n  contactLines,\n  copyright\n}\n}}}\n  },\n  _type == "pestPage" => {\n    "blocks": [hero, image, explainer, services, urgency, steps, cta][defined(@)]{\n  _type,\n  _key,\n  _type == "hero" => {\n  title,\n  titleTemplate,\n  subtitle,\n  locationLine,\n  callLineLabel,\n  buttonLabel,\n  rating,\n  ratingLabel,\n  benefits\n},\n  _type == "pestImage" => {\n  caption,\n  "pest": pest->{\n    name,\n    imageAlt,\n    illustrationAlt,\n    imageFile,\n    matchWords,\n    "image": image.asset->{url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}\n  }\n},\n  _type == "pestList" => {\n  heading,\n  intro,\n  pests,\n  showImages,\n  closingText\n},\n  _type == "textSection" => {\n  heading,\n  body\n},\n  _type == "cardGrid" => {\n  heading,\n  intro,\n  cards[]{_key, title, text},\n  buttonLabel,\n  cardButtonLabel\n},\n  _type == "bulletList" => {\n  heading,\n  body,\n  listHeading,\n  items\n},\n  _type == "steps" => {\n  heading,\n  intro,\n  steps[]{_key, title, text},\n  buttonLabel\n},\n  _type == "urgency" => {\n  heading,\n  text,\n  buttonLabel\n},\n  _type == "callToAction" => {\n  heading,\n  text,\n  buttonLabel,\n  showCallLabel\n},\n  _type == "comparisonTable" => {\n  heading,\n  intro,\n  methodLabel,\n  rateLabel,\n  noteLabel,\n  rows[]{_key, method, failureRate, note},\n  footnote\n},\n  _type == "costComparison" => {\n  heading,\n  intro,\n  options[]{_key, title, price, recurring, successRate, points, recommended},\n  buttonLabel\n},\n  _type == "badges" => {\n  heading,\n  rating{score, outOf, reviewCount, reviewsLabel},\n  badges,\n  tone\n},\n  _type == "zipSearch" => {\n  heading,\n  inputLabel,\n  placeholder,\n  buttonLabel,\n  toastTitle,\n  toastMessage\n},\n  _type == "faqList" => {\n  heading,\n  "faqs": faqs[]->{_id, question, answer},\n  callLineText\n},\n  _type == "callBanner" => {\n  heading,\n  text,\n  features,\n  buttonLabel,\n  tone\n},\n  _type == "caseStory" => {\n  eyebrow,\n  heading,\n  story,\n  facts[]{_key, label, value},\n  buttonLabel\n},\n  _type == "contactForm" => {\n  heading,\n  intro,\n  firstNameLabel,\n  lastNameLabel,\n  phoneLabel,\n  issueLabel,\n  buttonLabel,\n  note\n},\n  _type == "serviceArea" => {\n  heading,\n  text,\n  locationText\n},\n  _type == "testimonial" => {\n  quote,\n  author,\n  detail,\n  rating,\n  ratingLabel\n},\n  _type == "banner" => {\n  heading,\n  text,\n  buttonLabel,\n  tone\n},\n  _type == "localBusiness" => {\n  description,\n  areaServed,\n  priceRange,\n  ratingValue,\n  reviewCount\n},\n  _type == "templateHeader" => {\n  brand,\n  navItems,\n  buttonLabel\n},\n  _type == "templateHero" => {\n  heading,\n  text,\n  primaryLabel,\n  secondaryLabel\n},\n  _type == "templateFooter" => {\n  brand,\n  text,\n  columns[]{_key, heading, items},\n  contactLines,\n  copyright\n}\n}\n  },\n  _type == "legalPage" => {\n    title,\n    effectiveDateLabel,\n    effectiveDate,\n    body\n  }\n}': RouteQueryResult;
     '*[_type == "siteSettings" && _id == "siteSettings"][0].trackingNumbers[]{_key, match, value, phone}': TrackingNumberRulesQueryResult;
-    '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{\n    phone,\n    "trackingNumbers": trackingNumbers[]{match, value, phone},\n    "callTracking": callTracking{enabled, businessLine, pool},\n    googleAdsId,\n    callConversionLabel,\n    analyticsId,\n    gtmId,\n    "footerLinks": footerLinks[]{label, href}\n  },\n  "routeSlugs": *[_type in ["page", "pestPage", "legalPage"] && defined(slug.current)].slug.current,\n  "legalPages": *[_type == "legalPage"] | order(title asc){title, "text": pt::text(body)},\n  "pestPages": *[_type == "pestPage"] | order(slug.current asc){\n    "slug": slug.current,\n    "pest": pest->name,\n    "hasPhoto": defined(coalesce(image.pest->image.asset, pest->image.asset))\n  }\n}': LaunchFactsQueryResult;
-    '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  phone,\n  "trackingNumbers": trackingNumbers[]{match, value, phone},\n  "callTracking": callTracking{enabled, businessLine, pool, poolRestMinutes, minTalkSeconds, firstCallerDays, missedCall, missedMessage, callerRetentionDays, timeZone, conversionName, conversionValue, conversionCurrency, enhancedConversions, visitLimits, recording, recordingNotice, recordingRetentionDays},\n  "callOutcomes": callOutcomes{stirShaken, blockedCallers, staffNumbers, repeatCalls, repeatMinutes, spamPhrases, notALeadPhrases, existingCustomerPhrases, leadPhrases, bookedPhrases, leadValue, bookedValue}\n}': VoiceSettingsQueryResult;
+    '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{\n    phone,\n    "trackingNumbers": trackingNumbers[]{match, value, phone},\n    "callTracking": callTracking{enabled, businessLine, pool, textBack{enabled}},\n    googleAdsId,\n    callConversionLabel,\n    analyticsId,\n    gtmId,\n    "footerLinks": footerLinks[]{label, href}\n  },\n  "routeSlugs": *[_type in ["page", "pestPage", "legalPage"] && defined(slug.current)].slug.current,\n  "legalPages": *[_type == "legalPage"] | order(title asc){title, "text": pt::text(body)},\n  "pestPages": *[_type == "pestPage"] | order(slug.current asc){\n    "slug": slug.current,\n    "pest": pest->name,\n    "hasPhoto": defined(coalesce(image.pest->image.asset, pest->image.asset))\n  }\n}': LaunchFactsQueryResult;
+    '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  phone,\n  "trackingNumbers": trackingNumbers[]{match, value, phone},\n  "callTracking": callTracking{enabled, businessLine, pool, poolRestMinutes, minTalkSeconds, firstCallerDays, missedCall, missedMessage, callerRetentionDays, timeZone, conversionName, conversionValue, conversionCurrency, enhancedConversions, visitLimits, recording, recordingNotice, recordingRetentionDays, routing, ringSeconds, maxProviders, askZipWhenUnknown, zipPrompt, textBack{enabled, body, onceEveryHours}},\n  "callOutcomes": callOutcomes{stirShaken, blockedCallers, staffNumbers, repeatCalls, repeatMinutes, spamPhrases, notALeadPhrases, existingCustomerPhrases, leadPhrases, bookedPhrases, leadValue, bookedValue}\n}': VoiceSettingsQueryResult;
+    '*[_type == "provider" && !(_id in path("drafts.**"))] | order(_id asc){\n  _id, name, phone, active, states, zips, places, everywhere, "pests": pests[]._ref,\n  hours[]{day, open, close}, timeZone, priority, weight, dailyCap, monthlyCap, maxConcurrent, payout, billableSeconds, whisper, acceptWithKey\n}': ProvidersQueryResult;
+    '*[_type == "pest" && !(_id in path("drafts.**"))] | order(_id asc){_id, name, matchWords}': RoutingPestsQueryResult;
+    '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  phone, "trackingNumbers": trackingNumbers[]{phone}, "pool": callTracking.pool\n}': ProviderSiteNumbersQueryResult;
   }
 }
 // Lets @sanity/client releases that predate the global registry read it too

@@ -4,7 +4,8 @@
 // Usage: npm run calls:report [-- --by page,keyword,arm,number] [--since 2026-11-01]
 //        npm run calls:report -- --json   (exactly what the Studio's Calls tool shows, as JSON; with call
 //        tracking also per version `qualifiedCalls`, and `calls` — each with its outcome, outcomeReason, value,
-//        recordingSid and transcript — `callDays`, `missedCalls`, `pool`)
+//        recordingSid, transcript, `provider`, `legs` and `payable` — `callDays`, `missedCalls`, `pool`, `providers`,
+//        `providerMonths`, `failedTexts`)
 //   (dimensions: page, source, keyword, location, variant, experiment, arm, number; CALL_LOG_FILE to read another file)
 import { existsSync } from 'node:fs'
 import { parseArgs } from 'node:util'

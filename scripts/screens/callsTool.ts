@@ -1,5 +1,5 @@
 // Screenshots of the Studio's Calls tool with recorded calls (docs/screens/calls-tool-calls.png, calls-tool-missed.png). Usage: flock /tmp/heavy.lock npm run build && flock /tmp/heavy.lock npx node scripts/screens/callsTool.ts [out folder]
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { chromium } from 'playwright-core'
@@ -8,7 +8,7 @@ import { siteEnvOnLake } from '../lake/siteEnv.ts'
 import { readConfig, DEFAULT_LAKE_PORT } from '../../web/lib/config.ts'
 import { openStore, type Store } from '../../web/lib/db/index.ts'
 import { callerHashSecret, callerKey } from '../../web/lib/calls/callerKey.ts'
-import { DEMO_CALL_TRACKING, DEMO_TWILIO_TOKEN } from '../calls/demoContent.ts'
+import { DEMO_CALL_TRACKING, DEMO_TWILIO_TOKEN, unroutedDemoNdjson } from '../calls/demoContent.ts'
 import { voiceSettings } from '../../web/lib/calls/settings.ts'
 import { callsSince, leaseNumber, recordIncoming, recordOutcome, type VisitFacts } from '../../web/lib/calls/store.ts'
 import { newSid, simulateCall } from '../calls/twilioStandIn.ts'
@@ -97,7 +97,8 @@ const folder = mkdtempSync(path.join(tmpdir(), 'calls-tool-screens-'))
 const callLogFile = path.join(folder, 'calls.sqlite')
 const dataDir = path.join(folder, 'lake')
 mkdirSync(dataDir)
-copyFileSync(path.join(ROOT, 'studio/dataset/call-tracking-demo.ndjson'), path.join(dataDir, 'production.ndjson'))
+// The demo without routing to providers: these screenshots show calls forwarded to the business line.
+writeFileSync(path.join(dataDir, 'production.ndjson'), unroutedDemoNdjson(readFileSync(path.join(ROOT, 'studio/dataset/call-tracking-demo.ndjson'), 'utf8')))
 mkdirSync(OUT, { recursive: true })
 
 let lake: LocalLake | undefined

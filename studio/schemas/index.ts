@@ -4,6 +4,7 @@ import { legalPage } from './documents/legalPage'
 import { page } from './documents/page'
 import { pest } from './documents/pest'
 import { pestPage } from './documents/pestPage'
+import { provider } from './documents/provider'
 import { siteSettings } from './documents/siteSettings'
 import { blockContent } from './objects/blockContent'
 import { link } from './objects/link'
@@ -15,6 +16,7 @@ export const schemaTypes = [
   page,
   pestPage,
   pest,
+  provider,
   faq,
   legalPage,
   seo,

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import net from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -10,6 +10,7 @@ import { readConfig } from '../../web/lib/config'
 import type { CallsReport } from '../../web/lib/campaigns/report'
 import { openVoiceDb } from '../../web/lib/calls/db'
 import { simulateCall } from '../../scripts/calls/twilioStandIn'
+import { unroutedDemoNdjson } from '../../scripts/calls/demoContent'
 import { launchBrowser, VIEWPORTS } from './browser'
 import { startSite, type NextServer } from './nextServer'
 
@@ -22,7 +23,6 @@ import { startSite, type NextServer } from './nextServer'
  * still forwards a call.
  */
 const ROOT = path.resolve(import.meta.dirname, '../..')
-const DEMO = path.join(ROOT, 'studio/dataset/call-tracking-demo.ndjson')
 const POOL = ['+13125550161', '+13125550162', '+13125550163', '+13125550164']
 const TOKEN = 'e2e-twilio-token'
 const PHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1'
@@ -30,6 +30,9 @@ const PUBLIC_URL = readConfig(process.env).siteUrl.toString()
 const FEED = { CONVERSIONS_FEED_USER: 'ads-upload', CONVERSIONS_FEED_PASSWORD: 'e2e-feed-password' }
 const folder = mkdtempSync(path.join(tmpdir(), 'voice-e2e-'))
 const callLogFile = path.join(folder, 'calls.sqlite')
+// The demo without routing to providers: these tests are about forwarding to the business line.
+const DEMO = path.join(folder, 'call-tracking-demo-unrouted.ndjson')
+writeFileSync(DEMO, unroutedDemoNdjson(readFileSync(path.join(ROOT, 'studio/dataset/call-tracking-demo.ndjson'), 'utf8')))
 
 let browser: Browser
 let site: NextServer

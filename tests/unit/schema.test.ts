@@ -6,6 +6,7 @@ import { schemaTypes } from '../../studio/schemas'
 import { bundledDocuments } from '../../web/lib/sanity/localDataset'
 import { startLocalLake, type LocalLake } from '../../scripts/lake/server'
 import { SANITY_API_VERSION } from '../../web/lib/config.ts'
+import { DEMO_PROVIDERS } from '../../scripts/calls/demoContent'
 
 /**
  * The Studio's own validator (the one that blocks Publish) run over documents, offline. Its checks
@@ -153,5 +154,23 @@ describe('validation an editor meets', () => {
   it('rejects an uploaded logo without alternative text', async () => {
     const withLogo = { ...clone(settings), logo: { _type: 'image', asset: { _type: 'reference', _ref: 'image-abc-10x10-png' } } }
     expect(messages(await errorsOf(withLogo)).join()).toMatch(/Describe the logo/)
+  })
+})
+
+describe('a provider an editor writes', () => {
+  const provider = DEMO_PROVIDERS[0]!
+
+  it.each(DEMO_PROVIDERS.map((doc) => [doc._id, doc] as const))('the demo’s %s passes', async (_id, doc) => {
+    expect(messages(await errorsOf(doc as Record<string, unknown>))).toEqual([])
+  })
+
+  it('is refused with an empty phone, the site’s own number, an unknown time zone or hours that close before they open', async () => {
+    const site = byId.get('siteSettings')!.phone as string
+    expect(messages(await errorsOf({ ...clone(provider), phone: '' })).join()).toMatch(/Write the phone the provider answers/)
+    expect(messages(await errorsOf({ ...clone(provider), phone: site })).join()).toMatch(/site’s own phone number/)
+    expect(messages(await errorsOf({ ...clone(provider), timeZone: 'Mars/Olympus' })).join()).toMatch(/not a time zone/)
+    const late = [{ _type: 'openHours', _key: 'x', day: 'mon', open: '18:00', close: '08:00' }]
+    expect(messages(await errorsOf({ ...clone(provider), hours: late })).join()).toMatch(/opening time \(18:00\) must come before the closing time \(08:00\)/)
+    expect(messages(await errorsOf({ ...clone(provider), zips: ['7520'] })).join()).toMatch(/not a ZIP code/)
   })
 })

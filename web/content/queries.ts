@@ -93,7 +93,7 @@ export const launchFactsQuery = defineQuery(`{
   "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{
     phone,
     "trackingNumbers": trackingNumbers[]{match, value, phone},
-    "callTracking": callTracking{enabled, businessLine, pool},
+    "callTracking": callTracking{enabled, businessLine, pool, textBack{enabled}},
     googleAdsId,
     callConversionLabel,
     analyticsId,
@@ -117,6 +117,20 @@ export const launchFactsQuery = defineQuery(`{
 export const voiceSettingsQuery = defineQuery(`*[_type == "siteSettings" && _id == "siteSettings"][0]{
   phone,
   "trackingNumbers": trackingNumbers[]{match, value, phone},
-  "callTracking": callTracking{enabled, businessLine, pool, poolRestMinutes, minTalkSeconds, firstCallerDays, missedCall, missedMessage, callerRetentionDays, timeZone, conversionName, conversionValue, conversionCurrency, enhancedConversions, visitLimits, recording, recordingNotice, recordingRetentionDays},
+  "callTracking": callTracking{enabled, businessLine, pool, poolRestMinutes, minTalkSeconds, firstCallerDays, missedCall, missedMessage, callerRetentionDays, timeZone, conversionName, conversionValue, conversionCurrency, enhancedConversions, visitLimits, recording, recordingNotice, recordingRetentionDays, routing, ringSeconds, maxProviders, askZipWhenUnknown, zipPrompt, textBack{enabled, body, onceEveryHours}},
   "callOutcomes": callOutcomes{stirShaken, blockedCallers, staffNumbers, repeatCalls, repeatMinutes, spamPhrases, notALeadPhrases, existingCustomerPhrases, leadPhrases, bookedPhrases, leadValue, bookedValue}
+}`)
+
+/** Every provider calls may be routed to (web/lib/providers), active or not: the router keeps the active ones it can use. */
+export const providersQuery = defineQuery(`*[_type == "provider" && !(_id in path("drafts.**"))] | order(_id asc){
+  _id, name, phone, active, states, zips, places, everywhere, "pests": pests[]._ref,
+  hours[]{day, open, close}, timeZone, priority, weight, dailyCap, monthlyCap, maxConcurrent, payout, billableSeconds, whisper, acceptWithKey
+}`)
+
+/** Every pest's name and match words: the whisper says the pest, and a visit's keyword finds its pest. */
+export const routingPestsQuery = defineQuery(`*[_type == "pest" && !(_id in path("drafts.**"))] | order(_id asc){_id, name, matchWords}`)
+
+/** The numbers a provider's phone may not be (the Studio's check): the site's number, its tracking and pool numbers. */
+export const providerSiteNumbersQuery = defineQuery(`*[_type == "siteSettings" && _id == "siteSettings"][0]{
+  phone, "trackingNumbers": trackingNumbers[]{phone}, "pool": callTracking.pool
 }`)

@@ -4,8 +4,9 @@ import { publishedClientConfig } from '../lib/sanity/publishedClient.ts'
 import { bundledDocuments, queryDocuments } from '../lib/sanity/localDataset.ts'
 import { datasetPath } from '../lib/sanity/contentSource.ts'
 import { voiceSettings, type VoiceSettings } from '../lib/calls/settings.ts'
-import type { VoiceSettingsQueryResult } from '../sanity.types.ts'
-import { voiceSettingsQuery } from './queries.ts'
+import { parseProviders, type ProviderFields } from '../lib/providers/provider.ts'
+import type { ProvidersQueryResult, RoutingPestsQueryResult, VoiceSettingsQueryResult } from '../sanity.types.ts'
+import { providersQuery, routingPestsQuery, voiceSettingsQuery } from './queries.ts'
 
 /**
  * Site settings → Call tracking and Call outcomes as the webhooks, the lease endpoint and the export scripts
@@ -17,10 +18,17 @@ import { voiceSettingsQuery } from './queries.ts'
  */
 export async function readVoiceSettings(env: Env = process.env): Promise<VoiceSettings> {
   const config = readConfig(env)
-  const result = config.sanity
-    ? await createClient(publishedClientConfig(config.sanity)).fetch<VoiceSettingsQueryResult>(voiceSettingsQuery, {}, { signal: AbortSignal.timeout(3_000) })
-    : ((await queryDocuments(bundledDocuments(), voiceSettingsQuery)) as VoiceSettingsQueryResult)
-  return voiceSettings(result?.callTracking, { phone: result?.phone, trackingNumbers: result?.trackingNumbers }, result?.callOutcomes ?? null)
+  const client = config.sanity ? createClient(publishedClientConfig(config.sanity)) : null
+  const read = <T,>(query: string): Promise<T> =>
+    client ? client.fetch<T>(query, {}, { signal: AbortSignal.timeout(3_000) }) : (queryDocuments(bundledDocuments(), query) as Promise<T>)
+  const [result, providerFields, pestFields] = await Promise.all([read<VoiceSettingsQueryResult>(voiceSettingsQuery), read<ProvidersQueryResult>(providersQuery), read<RoutingPestsQueryResult>(routingPestsQuery)])
+  const site = { phone: result?.phone, trackingNumbers: result?.trackingNumbers }
+  const base = voiceSettings(result?.callTracking, site, result?.callOutcomes ?? null)
+  const providers = base.routing.routing ? parseProviders((providerFields ?? []) as ProviderFields[], base.minTalkSeconds, { ...site, pool: base.pool }) : []
+  const pests = (pestFields ?? []).map((pest) => ({ id: pest._id, name: pest.name ?? '', words: (pest.matchWords ?? []).filter((word): word is string => typeof word === 'string') }))
+  // A provider calling the line is never a lead (Call outcomes: the providers' and staff's own numbers).
+  const outcomes = { ...base.outcomes, staffNumbers: [...new Set([...base.outcomes.staffNumbers, ...providers.map((provider) => provider.phone)])] }
+  return { ...base, providers, pests, outcomes }
 }
 
 /** Which content the settings come from, for a script's standard error. */

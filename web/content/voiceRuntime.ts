@@ -8,6 +8,7 @@ import type { VoiceJob } from '../lib/calls/voiceJobs.ts'
 import { sqliteOutbox } from '../lib/db/outbox.ts'
 import { outboxFile } from '../lib/taps/index.ts'
 import { deleteRecordingAt } from '../lib/calls/twilioRecordings.ts'
+import { storeRouting } from '../lib/calls/routing.ts'
 import { readVoiceSettings } from './voiceContent.ts'
 
 /** The process's call tracking: settings in memory, one write queue to the store, Twilio's token from the environment. */
@@ -15,6 +16,7 @@ const cache = settingsCache(() => readVoiceSettings())
 /** The voice records' own outbox file beside the taps' (each file holds one kind of job): outbox-voice.sqlite. */
 export const voiceOutboxFile = () => outboxFile().replace(/(\.sqlite)?$/, '-voice.sqlite')
 const recorder = voiceRecorder(configuredVoiceDb, { outbox: sqliteOutbox<VoiceJob>(voiceOutboxFile()) })
+const routing = storeRouting(configuredVoiceDb)
 
 export function voiceDeps(): VoiceDeps {
   return {
@@ -27,6 +29,7 @@ export function voiceDeps(): VoiceDeps {
       const twilio = serverConfig().twilio
       return twilio ? deleteRecordingAt(twilio, sid) : Promise.resolve()
     },
+    routing,
   }
 }
 

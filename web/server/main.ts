@@ -155,15 +155,21 @@ function buildPreviewModeId(): string {
  * Twilio's voice webhooks answered by the front itself (web/lib/calls/webhooks.ts): the TwiML a caller waits
  * for takes no trip through Next. Loaded on first use, after NODE_ENV is set (content modules).
  */
-async function voiceAnswer(kind: 'incoming' | 'status', request: Parameters<DirectAnswer>[0]) {
-  const [{ voiceDeps }, { handleIncoming, handleStatus }] = await Promise.all([import('../content/voiceRuntime.ts'), import('../lib/calls/webhooks.ts')])
+async function voiceAnswer(kind: 'incoming' | 'status' | 'whisper' | 'sms', request: Parameters<DirectAnswer>[0]) {
+  const [{ voiceDeps }, { handleIncoming, handleStatus }, { handleWhisper, handleSmsIncoming }] = await Promise.all([
+    import('../content/voiceRuntime.ts'),
+    import('../lib/calls/webhooks.ts'),
+    import('../lib/calls/providerWebhooks.ts'),
+  ])
   const signature = request.headers['x-twilio-signature']
   const input = { pathAndQuery: request.pathAndQuery, signature: typeof signature === 'string' ? signature : null, body: request.body.toString('utf8') }
-  return (kind === 'incoming' ? handleIncoming : handleStatus)(input, voiceDeps())
+  return { incoming: handleIncoming, status: handleStatus, whisper: handleWhisper, sms: handleSmsIncoming }[kind](input, voiceDeps())
 }
 const voiceAnswers: Record<string, DirectAnswer> = {
   '/api/voice/incoming': (request) => voiceAnswer('incoming', request),
   '/api/voice/status': (request) => voiceAnswer('status', request),
+  '/api/voice/whisper': (request) => voiceAnswer('whisper', request),
+  '/api/sms/incoming': (request) => voiceAnswer('sms', request),
 }
 const front = http.createServer(
   // No Host on HTTP/1.1 is answered by the front (400 with the security headers), not by Node bare.

@@ -16,6 +16,9 @@ export const DEFAULT_BODY_LIMITS: Readonly<Record<string, number>> = {
   // Twilio's callbacks about a recorded call: the recording is ready, a transcript segment (a few hundred words at most).
   '/api/voice/recording': 16 * 1024,
   '/api/voice/transcription': 32 * 1024,
+  '/api/voice/whisper': 16 * 1024,
+  // Twilio's incoming-message webhook (a caller's STOP): the message's parameters, a text of up to 1,600 characters.
+  '/api/sms/incoming': 16 * 1024,
   '/api/voice/lease': 2 * 1024,
   // The Calls tool setting a call's outcome by hand.
   '/api/calls/outcome': 1024,

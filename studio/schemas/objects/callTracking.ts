@@ -2,6 +2,7 @@ import { defineArrayMember, defineField } from 'sanity'
 import { isUsE164 } from '../../../web/lib/phone'
 import { unreachablePhoneProblem } from '../../../web/lib/launch/phoneRange'
 import { poolVisitLimitsField } from './poolVisitLimits'
+import { callRoutingFields } from './callRouting'
 import { businessLineProblem, isTimeZone, VOICE_DEFAULTS, type CallTrackingFields } from '../../../web/lib/calls/settings'
 
 /** What the group's checks read from the rest of Site settings. */
@@ -90,5 +91,6 @@ export const callTrackingField = defineField({
     }),
     defineField({ name: 'recordingRetentionDays', title: 'Keep recordings and transcripts (days)', type: 'number', initialValue: VOICE_DEFAULTS.recordingRetentionDays, description: 'Then they are deleted here and at Twilio.', validation: (rule) => rule.min(1).max(3650).integer() }),
     defineField({ name: 'enhancedConversions', title: 'Enhanced conversions for leads', type: 'boolean', initialValue: false, description: 'Also offer a file with each qualified caller’s number as the SHA-256 of its +1 form (Google’s format), while the number is kept.' }),
+    ...callRoutingFields,
   ],
 })

@@ -5,6 +5,7 @@ import type { ArmReport, CallsReport, ExperimentReport } from '../../../web/lib/
 import { formatUsPhone } from '../../../web/lib/phone'
 import { studioEnv } from '../../env'
 import { CallsView } from './CallsView'
+import { ProvidersView } from './ProvidersView'
 
 /**
  * The Studio's "Calls" tool: taps on call buttons from the site's own call log (last 30 days), per
@@ -84,7 +85,7 @@ export function CallsTool() {
   const client = useClient({ apiVersion: studioEnv.apiVersion })
   const [load, setLoad] = useState<Load>({ state: 'loading' })
   const [version, setVersion] = useState(0)
-  const [view, setView] = useState<'summary' | 'calls'>('summary')
+  const [view, setView] = useState<'summary' | 'calls' | 'providers'>('summary')
 
   useEffect(() => {
     let current = true
@@ -115,6 +116,7 @@ export function CallsTool() {
             </Box>
             <Button text="Summary" mode={view === 'summary' ? 'default' : 'ghost'} onClick={() => setView('summary')} />
             <Button text="Calls" mode={view === 'calls' ? 'default' : 'ghost'} onClick={() => setView('calls')} />
+            <Button text="Providers" mode={view === 'providers' ? 'default' : 'ghost'} onClick={() => setView('providers')} />
             <Button text="Refresh" mode="ghost" onClick={refresh} disabled={load.state === 'loading'} />
           </Flex>
           {load.state === 'loading' ? (
@@ -129,6 +131,7 @@ export function CallsTool() {
           ) : null}
           {load.state === 'ready' && view === 'summary' ? <Report report={load.report} /> : null}
           {load.state === 'ready' && view === 'calls' ? <CallsView report={load.report} token={client.config().token} onChanged={refresh} /> : null}
+          {load.state === 'ready' && view === 'providers' ? <ProvidersView report={load.report} /> : null}
         </Stack>
       </Container>
     </Card>

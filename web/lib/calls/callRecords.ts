@@ -119,5 +119,7 @@ export async function recordOutcome(db: Kysely<Database>, outcome: CallOutcome, 
 /** Forgets callers' numbers of calls started before `before` (the keyed hash stays, for the first-caller rule). */
 export async function forgetCallers(db: Kysely<Database>, before: number): Promise<number> {
   const result = await db.updateTable('voice_calls').set({ caller: null }).where('started_at', '<', before).where('caller', 'is not', null).executeTakeFirst()
+  // Missed-call texts keep the number they went to for as long as the call does.
+  await db.updateTable('voice_texts').set({ to_number: '' }).where('at', '<', before).where('to_number', '!=', '').execute()
   return Number(result.numUpdatedRows)
 }

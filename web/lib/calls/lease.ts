@@ -59,8 +59,9 @@ export function optedOut(cookieHeader: string | null | undefined, gpcHeader: str
  * The visit as a lease keeps it: the page, keyword, location and version as the server verified them (a
  * tap's rules), the campaign, and the click id — none for a visitor who opted out, so it is never exported.
  */
-export function visitFacts(verified: Pick<CallTap, 'page' | 'keyword' | 'location' | 'experiment' | 'arm'>, request: LeaseRequest, click: { kind: ClickKind; id: string }, optOut: boolean): VisitFacts {
+export function visitFacts(verified: Pick<CallTap, 'page' | 'keyword' | 'location' | 'experiment' | 'arm'>, request: LeaseRequest, click: { kind: ClickKind; id: string }, optOut: boolean, routing: { place: string; pest: string } = { place: '', pest: '' }): VisitFacts {
   return {
+    ...routing,
     page: verified.page,
     keyword: verified.keyword,
     location: verified.location,

@@ -78,7 +78,7 @@ export async function leaseNumber(db: Kysely<Database>, pool: readonly string[],
     if (Number(taken.numUpdatedRows) !== 1) continue
     await db
       .insertInto('voice_leases')
-      .values({ id, number: free.number, leased_at: now, expires_at: expiresAt, page: visit.page, keyword: visit.keyword, location: visit.location, experiment: visit.experiment, version: visit.version, campaign: visit.campaign, click_kind: visit.clickKind, click_id: visit.clickId, ...(holder ? { token: holder.token, network_key: holder.networkKey, address_key: holder.addressKey } : {}) })
+      .values({ id, number: free.number, leased_at: now, expires_at: expiresAt, page: visit.page, keyword: visit.keyword, location: visit.location, experiment: visit.experiment, version: visit.version, campaign: visit.campaign, click_kind: visit.clickKind, click_id: visit.clickId, place: visit.place ?? '', pest: visit.pest ?? '', ...(holder ? { token: holder.token, network_key: holder.networkKey, address_key: holder.addressKey } : {}) })
       .execute()
     if (holder) await db.deleteFrom('voice_pool_wants').where('token', '=', holder.token).execute()
     await notePoolDay(db, now, await wantingNow(db, pool, now), 0)

@@ -5,6 +5,7 @@ import { refusedPort } from '../../../tests/support/postgrest'
 import { openPostgresVoiceDb } from './db'
 import { callsSince, leaseNumber, recordIncoming, recordOutcome } from './store'
 import type { Database } from '../db/schema.ts'
+import { capPeriod, giveBackProvider, takeProvider } from '../providers/caps'
 
 /** The call store on a real PostgreSQL, shared by two site instances (two connection pools): the same SQL as on SQLite. */
 const POOL = ['+13125550161', '+13125550162']
@@ -40,5 +41,20 @@ describe('the call store on PostgreSQL', () => {
     const calls = await callsSince(two, 0)
     expect(calls).toHaveLength(1)
     expect(calls[0]).toMatchObject({ page: '/ants', version: 'b', clickId: 'PG-Click', qualified: true, talkSeconds: 95, startedAt: t + 60_000, landedAt: t })
+  })
+
+  it('never lets two instances exceed a provider’s daily cap of 1, and gives back a call that was not payable', async () => {
+    const t = Date.UTC(2026, 10, 26, 16)
+    const provider = { id: 'pg-capped', dailyCap: 1, monthlyCap: null, maxConcurrent: 10 }
+    const period = capPeriod(t, 'America/Chicago')
+    const tries = await Promise.all(Array.from({ length: 20 }, (_, i) => takeProvider(i % 2 ? one : two, provider, period, t + i)))
+    expect(tries.filter(Boolean)).toHaveLength(1)
+    await giveBackProvider(one, provider.id, period, false)
+    const again = await Promise.all([takeProvider(one, provider, period, t + 100), takeProvider(two, provider, period, t + 100)])
+    expect(again.filter(Boolean)).toHaveLength(1)
+    await giveBackProvider(two, provider.id, period, true)
+    expect(await takeProvider(one, provider, period, t + 200)).toBe(false)
+    // The next day in the site's time zone starts a new count.
+    expect(await takeProvider(two, provider, capPeriod(t + 86_400_000, 'America/Chicago'), t + 86_400_000)).toBe(true)
   })
 })

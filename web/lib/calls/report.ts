@@ -1,6 +1,7 @@
 import type { StoredCall } from './store.ts'
 import { countsAsQualified, outcomeValue, type OutcomeRules } from './outcomes/rules.ts'
 import type { OutcomeChange } from './outcomes/records.ts'
+import { providerMonths, providerTotals, routingOfCalls, type CallLegEntry, type LegRow, type ProviderTotals } from '../providers/statement.ts'
 
 /**
  * The calls side of the Calls report (web/lib/campaigns/report.ts): one entry per call, calls per day by
@@ -40,6 +41,10 @@ export interface CallEntry {
   /** Every final transcript segment, in order; '' without one. */
   transcript: string
   history: OutcomeChange[]
+  /** Routing to providers: the provider the call reached (null: none), each line rung in order, and whether it is payable. */
+  provider: string | null
+  legs: CallLegEntry[]
+  payable: boolean
 }
 
 /** The details read beside the calls: transcripts and outcome changes per call, and the values of outcomes. */
@@ -49,6 +54,8 @@ export interface CallDetails {
   values?: Pick<OutcomeRules, 'leadValue' | 'bookedValue'>
   /** The site's time zone (Site settings → Call tracking), for showing times. */
   timeZone?: string
+  /** Routing to providers: legs, failed texts, the months the Providers view shows. */
+  routing?: RoutingRecords
 }
 
 /** `(512) ***-**34`: enough to recognise a caller in a list, never the whole number. */
@@ -88,11 +95,27 @@ export interface VoiceReport {
   pool: { days: { day: string; peak: number; overflow: number; refused?: number }[]; peak: number; overflow: number; refused: number }
   /** The site's time zone the Calls view shows times in; absent when the settings were not read. */
   timeZone?: string
+  /** Per provider over the report's days, and per provider and month (the Calls tool's Providers view). */
+  providers: ProviderTotals[]
+  providerMonths: ({ month: string } & ProviderTotals)[]
+  /** Missed-call texts Twilio did not take after every try. */
+  failedTexts: { id: string; at: string; caller: string | null; error: string }[]
+}
+
+/** What routing to providers adds to the report. */
+export interface RoutingRecords {
+  legs: readonly LegRow[]
+  timeZone: string
+  failedTexts: VoiceReport['failedTexts']
+  /** Calls started at or after this time count in `providers` (the report's days); earlier legs only in the months. */
+  since: number
 }
 
 export const MAX_CALL_ENTRIES = 5_000
 
 export function buildVoiceReport(calls: readonly StoredCall[], poolDays: readonly { day: string; peak: number; overflow: number; refused?: number }[], poolVisits: VoiceReport['poolVisits'] = [], details: CallDetails = {}): VoiceReport {
+  const routing = details.routing
+  const routed = routingOfCalls(routing?.legs ?? [])
   const entries = calls.slice(-MAX_CALL_ENTRIES).map(
     (call): CallEntry => ({
       id: call.callSid,
@@ -119,6 +142,9 @@ export function buildVoiceReport(calls: readonly StoredCall[], poolDays: readonl
       recordingSeconds: call.recordingSeconds,
       transcript: details.transcripts?.get(call.callSid) ?? '',
       history: details.histories?.get(call.callSid) ?? [],
+      provider: routed.get(call.callSid)?.provider ?? null,
+      legs: routed.get(call.callSid)?.legs ?? [],
+      payable: routed.get(call.callSid)?.payable ?? false,
     }),
   )
   const groups = new Map<string, CallDayRow>()
@@ -143,6 +169,9 @@ export function buildVoiceReport(calls: readonly StoredCall[], poolDays: readonl
     missedCalls,
     ...(details.timeZone ? { timeZone: details.timeZone } : {}),
     pool: { days: [...poolDays], peak: Math.max(0, ...poolDays.map((day) => day.peak)), overflow: poolDays.reduce((sum, day) => sum + day.overflow, 0), refused: poolDays.reduce((sum, day) => sum + (day.refused ?? 0), 0) },
+    providers: providerTotals((routing?.legs ?? []).filter((leg) => leg.at >= routing!.since)),
+    providerMonths: routing ? providerMonths(routing.legs, routing.timeZone) : [],
+    failedTexts: routing?.failedTexts ?? [],
   }
 }
 
@@ -157,4 +186,4 @@ export function qualifiedCallsByArm(calls: readonly Pick<CallEntry, 'experiment'
   return counts
 }
 
-export const EMPTY_VOICE_REPORT: VoiceReport = { poolVisits: [], calls: [], callDays: [], missedCalls: [], pool: { days: [], peak: 0, overflow: 0, refused: 0 } }
+export const EMPTY_VOICE_REPORT: VoiceReport = { poolVisits: [], calls: [], callDays: [], missedCalls: [], pool: { days: [], peak: 0, overflow: 0, refused: 0 }, providers: [], providerMonths: [], failedTexts: [] }

@@ -1,12 +1,15 @@
 import { isUsE164 } from '../phone.ts'
 import { outcomeRules, type CallOutcomeFields, type OutcomeRules } from './outcomes/rules.ts'
+import { isTimeZone } from '../timeZone.ts'
+import { routingSettings, type RoutingFields, type RoutingSettings } from '../providers/routingSettings.ts'
+import type { Provider } from '../providers/provider.ts'
 
 /**
  * Site settings → Call tracking, as the voice webhooks, the number pool and the conversion export read
  * them. Every field is optional in the Studio; `voiceSettings` fills the defaults, so an empty group
  * means call tracking off.
  */
-export interface CallTrackingFields {
+export interface CallTrackingFields extends RoutingFields {
   enabled?: boolean | null
   businessLine?: string | null
   pool?: (string | null)[] | null
@@ -57,6 +60,17 @@ export interface VoiceSettings {
   /** The default number of Site settings and each campaign rule's number → its campaign (utm_campaign). */
   defaultNumber: string
   campaignNumbers: Map<string, string>
+  /** Routing to providers (web/lib/providers): the settings, and the providers that can take calls as last read. */
+  routing: RoutingSettings
+  providers: readonly Provider[]
+  /** Every pest by id: its name (the whisper's {pest}) and match words (a visit's keyword → its pest). */
+  pests: readonly RoutingPest[]
+}
+
+export interface RoutingPest {
+  id: string
+  name: string
+  words: readonly string[]
 }
 
 /** At most this many live pool leases per visitor network and per address. */
@@ -83,14 +97,7 @@ export const VOICE_DEFAULTS = {
 /** How long a visit keeps its pool number without a sign of life from the page. */
 export const LEASE_MS = 30 * 60_000
 
-export function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone })
-    return zone.includes('/') || zone === 'UTC'
-  } catch {
-    return false
-  }
-}
+export { isTimeZone }
 
 const whole = (value: number | null | undefined, fallback: number, min: number, max: number) =>
   typeof value === 'number' && Number.isFinite(value) ? Math.min(max, Math.max(min, Math.round(value))) : fallback
@@ -98,7 +105,7 @@ const whole = (value: number | null | undefined, fallback: number, min: number, 
 /** The settings the webhooks act on, from the stored fields (invalid entries fall back to the defaults). */
 export function voiceSettings(
   fields: CallTrackingFields | null | undefined,
-  site: { phone?: string | null; trackingNumbers?: ({ match?: string | null; value?: string | null; phone?: string | null } | null)[] | null } = {},
+  site: { phone?: string | null; trackingNumbers?: ({ match?: string | null; value?: string | null; phone?: string | null } | null)[] | null; providers?: readonly Provider[]; pests?: readonly RoutingPest[] } = {},
   outcomeFields: CallOutcomeFields | null = null,
 ): VoiceSettings {
   const f = fields ?? {}
@@ -137,6 +144,9 @@ export function voiceSettings(
     outcomes: outcomeRules(outcomeFields, { minTalkSeconds, firstCallerDays, businessLine, conversionValue }),
     defaultNumber: site.phone && isUsE164(site.phone) ? site.phone : '',
     campaignNumbers,
+    routing: routingSettings(f),
+    providers: site.providers ?? [],
+    pests: site.pests ?? [],
   }
 }
 

@@ -15,6 +15,9 @@ export interface VisitFacts {
   campaign: string
   clickKind: ClickKind
   clickId: string
+  /** The landing address's location code (loc_physical_ms) and the visit's pest id, for routing to providers. */
+  place?: string
+  pest?: string
 }
 
 export interface StoredCall extends VisitFacts {

@@ -3,8 +3,9 @@ import type { VoiceSettings } from './settings.ts'
 
 /** TwiML, Twilio's XML call instructions: the few verbs the site answers with. */
 const XML = '<?xml version="1.0" encoding="UTF-8"?>'
+export const TWIML_HEAD = XML
 
-function escapeXml(text: string): string {
+export function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char]!)
 }
 

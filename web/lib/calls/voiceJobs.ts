@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'
 import { recordIncoming, recordOutcome } from './callRecords.ts'
+import { recordLeg, type CallLeg } from './legRecords.ts'
+import { recordOptOut, writeTextBack, type TextBackJob } from './textBack.ts'
 import type { CallOutcome, IncomingCall, JoinRules, QualifyRules } from './storeTypes.ts'
 import { recordRecording, recordTranscriptSegment, type RecordingNote, type TranscriptSegment } from './outcomes/media.ts'
 import type { OutcomeRules } from './outcomes/rules.ts'
@@ -33,6 +35,9 @@ export const voiceWriters = {
   recording: (db: Kysely<Database>, data: { recording: RecordingNote }) => recordRecording(db, data.recording),
   transcript: (db: Kysely<Database>, data: { segment: TranscriptSegment; outcomes?: OutcomeRules }) =>
     db.transaction().execute((trx) => recordTranscriptSegment(trx, data.segment, data.outcomes)),
+  leg: (db: Kysely<Database>, data: CallLeg) => db.transaction().execute((trx) => recordLeg(trx, data)),
+  textBack: (db: Kysely<Database>, data: TextBackJob) => writeTextBack(db, data),
+  smsOptOut: (db: Kysely<Database>, data: { callerKey: string; stopped: boolean; at: number }) => recordOptOut(db, data),
 } satisfies Record<string, (db: Kysely<Database>, data: never) => Promise<unknown>>
 
 export type VoiceJobKind = keyof typeof voiceWriters

@@ -108,8 +108,8 @@ const buildEnvSchema = () =>
       SHARED_CACHE_TTL_SECONDS: z.string().regex(/^[1-9]\d{0,3}$/, 'SHARED_CACHE_TTL_SECONDS must be a whole number of seconds (1–9999).'),
       /** Call tracking (docs/calls.md): signs Twilio's voice webhooks; keys the first-time-caller hash; the conversions feed's login. */
       TWILIO_AUTH_TOKEN: z.string(),
-      /** The account a recording is fetched and deleted with (Twilio's REST API, basic auth with the token). */
-      TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-f]{32}$/, 'TWILIO_ACCOUNT_SID must be the account id, AC followed by 32 hex digits.'),
+      /** Twilio's REST API account (recordings fetched and deleted, missed-call texts sent), basic auth with the token. */
+      TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'TWILIO_ACCOUNT_SID must be the account SID: AC followed by 32 hex characters (Twilio console → Account info).'),
       /** Tests only: a loopback stand-in of Twilio's REST API (default https://api.twilio.com). */
       TWILIO_API_BASE: z.string().refine(isHttpUrl, 'TWILIO_API_BASE must be an http(s) URL.'),
       CALLER_HASH_KEY: z.string(),

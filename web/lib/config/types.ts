@@ -34,7 +34,7 @@ export interface Config {
   cache: { redisUrl: string | undefined; keyPrefix: string; maxMb: number | undefined; ttlSeconds: number | undefined }
   /** The SQLite store of record when no DATABASE_URL is set (default .data/calls.sqlite). */
   callLogFile: string | undefined
-  /** Twilio's REST API for call recordings (play, delete): null without the account's id and token. */
+  /** Twilio's REST API (recordings played and deleted, missed-call texts sent): null without the account's id and token. */
   twilio: { accountSid: string; authToken: string; apiBase: string } | null
   /** PostgreSQL, the store of record for every number when set (web/lib/db). */
   database: { url: string; migrationUrl: string; poolMax: number } | null

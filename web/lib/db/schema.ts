@@ -103,6 +103,9 @@ export interface VoiceTables {
     token: Generated<string>
     network_key: Generated<string>
     address_key: Generated<string>
+    /** The landing address's location code and the visit's pest (migrations/0006_providers.ts). */
+    place: Generated<string>
+    pest: Generated<string>
   } & VisitColumns
   voice_pool_days: { day: string; peak: Generated<number>; overflow: Generated<number>; refused: Generated<number> }
   voice_pool_wants: { token: string; wanted_until: number }
@@ -121,6 +124,11 @@ export interface VoiceTables {
   }
   /** Final transcript segments per call, in order: live (Real-Time Transcription) or voicemail. */
   voice_transcripts: { call_sid: string; source: string; track: string; sequence: number; text: string; received_at: number }
+  /** Routing to providers (web/lib/providers; created by migrations/0006_providers.ts). */
+  voice_legs: { call_sid: string; seq: number; provider_id: string; provider_name: string; outcome: string; talk_seconds: number; billable_seconds: number; payout_cents: number; place: string; pest: string; at: number }
+  voice_provider_load: { provider_id: string; day: string; day_taken: number; month: string; month_taken: number; active: number; touched_at: number }
+  voice_texts: { call_sid: string; caller_key: string; to_number: string; from_number: string; at: number; status: string; attempts: Generated<number>; message_sid: string | null; error: string | null }
+  voice_sms_optouts: { caller_key: string; stopped: number; at: number }
 }
 
 /** ringing: forwarded, outcome not known yet; answered; missed (no answer, failed, hung up first); busy. */

@@ -97,6 +97,12 @@ describe('launchFindings', () => {
     expect(findings[0]?.fix).toMatch(/Tracking numbers → the rule "bing" → Number to show/)
   })
 
+  it('text-back-account: blocks missed-call texts without TWILIO_ACCOUNT_SID', () => {
+    const texting = factsWith((facts) => (facts.content.settings!.callTracking = { enabled: true, businessLine: '+12145551234', pool: [], textBack: { enabled: true } }))
+    expect(idsOf({ ...launchEnv, TWILIO_AUTH_TOKEN: 'token' }, texting)).toEqual(['text-back-account'])
+    expect(idsOf({ ...launchEnv, TWILIO_AUTH_TOKEN: 'token', TWILIO_ACCOUNT_SID: 'AC' + '0f'.repeat(16) }, texting)).toEqual([])
+  })
+
   it('revalidate-secret: blocks a Sanity project without SANITY_REVALIDATE_SECRET, not the bundled content', () => {
     expect(idsOf(without(launchEnv, 'SANITY_REVALIDATE_SECRET'), launchFacts())).toEqual(['revalidate-secret'])
     expect(idsOf(without(launchEnv, 'SANITY_REVALIDATE_SECRET', 'NEXT_PUBLIC_SANITY_PROJECT_ID'), launchFacts())).toEqual([])

@@ -1,4 +1,4 @@
-import { conversionFindings, footerLinkFindings, legalFindings, pestPhotoFindings, phoneFindings } from './contentChecks.ts'
+import { conversionFindings, footerLinkFindings, legalFindings, pestPhotoFindings, phoneFindings, textBackFindings } from './contentChecks.ts'
 import type { Finding, LaunchConfig, LaunchFacts } from './findings.ts'
 import { numbersStoreFindings, revalidationFindings, robotsFindings, siteSecretFindings, siteUrlFindings, supabaseFindings } from './setupChecks.ts'
 
@@ -18,6 +18,7 @@ export function launchFindings(config: LaunchConfig, facts: LaunchFacts): Findin
   const findings = [
     ...siteUrlFindings(config.siteUrl),
     ...phoneFindings(facts.content.settings),
+    ...textBackFindings(config, facts.content.settings),
     ...revalidationFindings(config),
     ...siteSecretFindings(config),
     ...legalFindings(facts.content),

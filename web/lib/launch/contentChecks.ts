@@ -125,3 +125,15 @@ export function footerLinkFindings(content: LaunchContent): Finding[] {
     }]
   })
 }
+
+/** Missed-call texts go out through Twilio's Messages API, which needs the account they are sent for. */
+export function textBackFindings(config: LaunchConfig, settings: LaunchSettings | null): Finding[] {
+  const calls = settings?.callTracking
+  if (!calls?.enabled || !calls.textBack?.enabled || config.twilio) return []
+  return [{
+    id: 'text-back-account',
+    severity: 'blocking',
+    message: 'Missed callers are to get a text, but no Twilio account is set for sending it: no text would go out.',
+    fix: `Set TWILIO_ACCOUNT_SID (Twilio console → Account info) beside TWILIO_AUTH_TOKEN, or turn off ${SETTINGS} → Call tracking → Text a missed caller.`,
+  }]
+}

@@ -17,6 +17,7 @@ export type FindingId =
   | 'supabase-unreachable'
   | 'numbers-store'
   | 'footer-link-missing'
+  | 'text-back-account'
 
 export interface Finding {
   id: FindingId
@@ -26,12 +27,12 @@ export interface Finding {
   fix: string
 }
 
-export type LaunchConfig = Pick<Config, 'siteUrl' | 'sanity' | 'revalidateSecret' | 'siteSecret' | 'supabase'> & Partial<Pick<Config, 'database' | 'cache' | 'onVercel'>>
+export type LaunchConfig = Pick<Config, 'siteUrl' | 'sanity' | 'revalidateSecret' | 'siteSecret' | 'supabase'> & Partial<Pick<Config, 'database' | 'cache' | 'onVercel' | 'twilio'>>
 
 export interface LaunchSettings extends TrackingSettings {
   phone?: string | null
   trackingNumbers?: { match?: string | null; value?: string | null; phone?: string | null }[] | null
-  callTracking?: { enabled?: boolean | null; businessLine?: string | null; pool?: (string | null)[] | null } | null
+  callTracking?: { enabled?: boolean | null; businessLine?: string | null; pool?: (string | null)[] | null; textBack?: { enabled?: boolean | null } | null } | null
   footerLinks?: { label?: string | null; href?: string | null }[] | null
 }
 

@@ -70,7 +70,7 @@ export function decideVisit(route: VisitRoute, cookieHeader: string | undefined,
     if (matched !== kept && (matched || kept)) setCookies.push(sourceCookie(matched))
   }
   // An ad visit's landing token for its pool number: only on this answer, never in the page (landing.ts).
-  if (route?.landing && route.path && !reading.excludedBot && !isSearchEngine(userAgent) && isAdLanding(params, route.landing.campaigns)) setCookies.push(landingCookie(route.path))
+  if (route?.landing && route.path && !reading.excludedBot && !isSearchEngine(userAgent) && isAdLanding(params, route.landing.campaigns)) setCookies.push(landingCookie(route.path, params.get('loc_physical_ms')))
   return { ...reading, ...(arm ? { arm } : {}), unassigned: false, setCookies }
 }
 

@@ -4,6 +4,7 @@ import * as tapKeys from './0002_tap_keys.ts'
 import * as webhookDeliveries from './0003_webhook_deliveries.ts'
 import * as voice from './0004_voice.ts'
 import * as outsiders from './0005_outsiders.ts'
+import * as providers from './0006_providers.ts'
 import * as callOutcomes from './0007_call_outcomes.ts'
 
 /**
@@ -17,6 +18,7 @@ export const migrations: Record<string, Migration> = {
   '0003_webhook_deliveries': webhookDeliveries,
   '0004_voice': voice,
   '0005_outsiders': outsiders,
+  '0006_providers': providers,
   '0007_call_outcomes': callOutcomes,
 }
 

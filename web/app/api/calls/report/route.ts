@@ -2,8 +2,8 @@ import type { NextRequest } from 'next/server'
 import { budgetLimiter } from '@/lib/taps/rateLimit'
 import { configuredStore } from '@/lib/db'
 import { readCallsReport } from '@/lib/campaigns/readReport'
-import { bearerToken, studioAuth, usersMeUrl, type StudioAuth } from '@/lib/campaigns/studioAuth'
 import { voiceSettingsNow } from '@/content/voiceRuntime'
+import { bearerToken, studioAuth, usersMeUrl, type StudioAuth } from '@/lib/campaigns/studioAuth'
 
 /**
  * The Studio's Calls tool reads this: taps per day × page × keyword × arm × number and, per

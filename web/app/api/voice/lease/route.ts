@@ -16,6 +16,8 @@ import { voiceSettingsNow } from '@/content/voiceRuntime'
 import { withinMs } from '@/lib/calls/deadline'
 import { isLeaseId } from '@/lib/calls/store'
 import { servedFacts } from '@/content/servedFacts'
+import { pestOfVisit } from '@/lib/calls/routing'
+import { placeOfCode } from '@/lib/providers/where'
 
 /**
  * Dynamic number insertion: an ad visit's page asks here, after it has loaded, for a pool number of its own
@@ -56,7 +58,11 @@ export async function POST(request: NextRequest) {
   const claimed = parseTap({ page: asked.page, source: 'lease', variantKey: asked.variantKey })
   if (!claimed) return none()
   const { tap } = verifiedTap(claimed, await servedFacts(request, asked.page))
-  const visit = visitFacts(tap, asked, keptClick(cookies), optedOut(cookies, request.headers.get('sec-gpc')))
+  // Routing's facts: the landing address's location code as the server signed it into the token (when the
+  // location data knows it), and the pest the keyword or the page names.
+  const place = token?.place && placeOfCode(token.place) ? token.place : ''
+  const routing = { place, pest: pestOfVisit(`${tap.keyword} ${tap.page.replaceAll('-', ' ')}`, settings.pests) }
+  const visit = visitFacts(tap, asked, keptClick(cookies), optedOut(cookies, request.headers.get('sec-gpc')), routing)
   const ask = { token, page: asked.page, leaseId: isLeaseId(asked.lease) ? asked.lease : '', client }
   const outcome = await withinMs(
     leaseForLanding(db, settings.pool, settings.poolRestMs, settings.leaseLimits, visit, ask, siteSecret(), now).catch((error: unknown) => {
