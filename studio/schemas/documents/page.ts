@@ -8,7 +8,7 @@ import { normalizeKeyword } from '../../../web/lib/personalization/keyword'
 import { AD_INPUT_NAMES } from '../../../web/lib/personalization/variant'
 import { heroProblem } from '../../guards'
 import { LeadPreview } from '../../LeadPreview'
-import { isUniqueAddress } from './address'
+import { addressOptionsUnique, addressTaken } from './address'
 
 /** The Ads tab's inputs, named by what the visitor's ad brings and where the page shows it. */
 export const AD_INPUT_TITLES: Record<(typeof AD_INPUT_NAMES)[number], string> = {
@@ -71,8 +71,8 @@ export const page = defineType({
       type: 'slug',
       group: 'content',
       description: 'The part after the domain, e.g. “about-us” for /about-us.',
-      options: { source: 'title', isUnique: isUniqueAddress },
-      validation: (rule) => rule.required().error('Give the page an address: press Generate, or write e.g. “termite-offer”.'),
+      options: { source: 'title', isUnique: addressOptionsUnique },
+      validation: (rule) => [rule.required().error('Give the page an address: press Generate, or write e.g. “termite-offer”.'), rule.custom(addressTaken).error()],
     }),
     defineField({
       name: 'blocks',
@@ -90,7 +90,7 @@ export const page = defineType({
       group: 'ads',
       description:
         'What the visitor’s ad may change on this page. The Hero section shows them: its “Headline from the ad” and “Location line” say where. A newly published page uses them within seconds.',
-      of: [{ type: 'string' }],
+      of: [{ type: 'string', title: 'Ad input' }],
       options: { list: AD_INPUT_NAMES.map((name) => ({ value: name, title: AD_INPUT_TITLES[name] })), layout: 'grid' },
       validation: (rule) => [rule.unique().error('Choose each input once.'), rule.custom((_inputs, context) => heroProblem(context.document as Parameters<typeof heroProblem>[0])).error()],
     }),
@@ -101,7 +101,7 @@ export const page = defineType({
       group: 'ads',
       description:
         'Optional. When set, only these keywords change the title; any other shows the default headline. Bounds the number of cached variants and the copy a visitor can see.',
-      of: [{ type: 'string' }],
+      of: [{ type: 'string', title: 'Keyword' }],
       options: { layout: 'tags' },
       hidden: ({ document }) => !(document?.adInputs as string[] | undefined)?.includes('keyword'),
       validation: (rule) =>

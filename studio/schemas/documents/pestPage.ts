@@ -1,7 +1,7 @@
 import { BugIcon } from '@sanity/icons/Bug'
 import { LeadPreview } from '../../LeadPreview'
 import { defineField, defineType } from 'sanity'
-import { isUniqueAddress } from './address'
+import { addressOptionsUnique, addressTaken } from './address'
 
 export const PEST_PAGE_BULLETS = 8
 export const PEST_PAGE_CARDS = 4
@@ -42,8 +42,8 @@ export const pestPage = defineType({
       type: 'slug',
       group: 'content',
       description: 'e.g. “ants” for /ants.',
-      options: { isUnique: isUniqueAddress },
-      validation: (rule) => rule.required().error('Give the page an address, e.g. “ants” for /ants.'),
+      options: { isUnique: addressOptionsUnique },
+      validation: (rule) => [rule.required().error('Give the page an address, e.g. “ants” for /ants.'), rule.custom(addressTaken).error()],
     }),
     defineField({ name: 'hero', title: 'Hero', type: 'hero', group: 'content', validation: (rule) => rule.required().error('Fill in the hero: headline, subheadline and benefits.') }),
     defineField({
