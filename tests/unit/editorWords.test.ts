@@ -26,8 +26,11 @@ function offences(where: string, text: string): string[] {
 
 function textOf(value: unknown): string | null {
   if (typeof value === 'string') return value
-  if (isValidElement(value)) return renderToStaticMarkup(value as ReactNode).replace(/<[^>]+>/g, ' ')
-  return null
+  if (!isValidElement(value)) return null
+  // Help that reads the form (the current phone number) lists what it can say; the rest renders as it is.
+  const editorTexts = (value.type as { editorTexts?: string[] }).editorTexts
+  if (editorTexts) return editorTexts.join(' ')
+  return renderToStaticMarkup(value as ReactNode).replace(/<[^>]+>/g, ' ')
 }
 
 type SchemaNode = { name?: string; title?: unknown; description?: unknown; placeholder?: unknown; fields?: { name: string; type: SchemaNode }[]; of?: SchemaNode[]; options?: { list?: unknown[] }; fieldsets?: { name?: string; title?: unknown; description?: unknown }[]; groups?: { name?: string; title?: unknown }[]; type?: SchemaNode }

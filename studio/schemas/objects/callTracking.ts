@@ -1,6 +1,6 @@
 import { defineArrayMember, defineField } from 'sanity'
 import { isUsE164 } from '../../../web/lib/phone'
-import { unreachablePhoneProblem } from '../../../web/lib/launch/phoneRange'
+import { reachableRules } from './usPhoneRule'
 import { businessLineProblem, isTimeZone, VOICE_DEFAULTS, type CallTrackingFields } from '../../../web/lib/calls/settings'
 
 /** What the group's checks read from the rest of Site settings. */
@@ -31,13 +31,15 @@ export const callTrackingField = defineField({
       title: 'Business line',
       type: 'string',
       description: 'The line the business answers: every call to a tracking or pool number is forwarded here. Never shown on a page.',
-      validation: (rule) =>
+      validation: (rule) => [
         rule
           .custom((value, context) => {
             const doc = (context.document ?? {}) as CallTrackingSite
             return businessLineProblem(value, { pool: doc.callTracking?.pool, trackingNumbers: doc.trackingNumbers }) ?? true
           })
           .error(),
+        ...reachableRules(rule),
+      ],
     }),
     defineField({
       name: 'pool',
@@ -50,7 +52,7 @@ export const callTrackingField = defineField({
           title: 'Pool number',
           validation: (rule) => [
             rule.custom((value) => (typeof value !== 'string' || isUsE164(value) ? true : PHONE_FORM)).error(),
-            rule.custom((value) => (typeof value === 'string' ? (unreachablePhoneProblem(value) ?? true) : true)).warning(),
+            ...reachableRules(rule),
           ],
         }),
       ],
