@@ -10,6 +10,7 @@ import { singletonTypes, structure } from './studio/structure'
 import { studioEnv } from './studio/env'
 import { callsTool } from './studio/tools/calls'
 import { EndExperimentAction } from './studio/actions/EndExperimentAction'
+import { GUARDED_TYPES, withGuards } from './studio/actions/GuardedActions'
 import { StudioLayout } from './studio/StudioLayout'
 
 const LOCAL_LAKE_OFF = {
@@ -54,8 +55,10 @@ export default defineConfig({
   },
   document: {
     ...(studioEnv.localLake ? { comments: { enabled: false } } : {}),
-    actions: (actions, { schemaType, versionType }) => {
-      if (singletonTypes.has(schemaType)) return actions.filter(({ action }) => action && ['publish', 'discardChanges', 'restore'].includes(action))
+    actions: (prev, { schemaType, versionType }) => {
+      if (singletonTypes.has(schemaType)) return prev.filter(({ action }) => action && ['publish', 'discardChanges', 'restore'].includes(action))
+      // Delete and Unpublish refused while a published page uses the document (studio/deleteGuard.ts).
+      const actions = GUARDED_TYPES.has(schemaType) ? withGuards(prev) : prev
       // Pages: "End A/B test" (studio/actions) right after Publish, on the page being edited (not on a past revision).
       if (schemaType === 'page' && (versionType === 'draft' || versionType === 'published')) {
         const after = actions.findIndex(({ action }) => action === 'publish') + 1 || actions.length
