@@ -44,7 +44,9 @@ export default defineConfig({
   plugins: [
     structureTool({ structure }),
     presentationTool({ previewUrl: presentationPreviewUrl, resolve: presentationResolve }),
-    visionTool({ defaultApiVersion: studioEnv.apiVersion }),
+    // Vision (a query console) is for developers: only in a development Studio (`next dev`, `sanity dev`), never in a
+    // production build, where editors work. The flag is the framework's own NODE_ENV, fixed at build time.
+    ...(process.env.NODE_ENV === 'development' ? [visionTool({ defaultApiVersion: studioEnv.apiVersion })] : []),
   ],
   // Calls: taps from the site's call log and A/B verdicts (studio/tools/calls).
   tools: (previous) => [...previous, callsTool],
