@@ -36,6 +36,18 @@ async function photosWithout(removedId: string, keyword: string | undefined) {
 
 const drawing = (src: string) => /\/illustrations\/([a-z-]+)\.svg/.exec(decodeURIComponent(src))?.[1]
 
+describe('a pest page shows its pest’s photo when its Photo switch is on', () => {
+  it('the bundled pest pages with a photo are the wasp, yellow-jacket and moth pages, each with its own pest', async () => {
+    const pestPages = new Set(bundledDocuments().filter((doc) => doc._type === 'pestPage').map((doc) => (doc.slug as { current: string }).current))
+    const shown = (await photosWithout('nothing-removed', undefined)).filter(({ slug }) => pestPages.has(slug))
+    expect(shown.map(({ slug, src }) => [slug, drawing(src)])).toEqual([
+      ['wasps', 'wasp'],
+      ['yellow-jackets', 'yellow-jacket'],
+      ['moths', 'moth'],
+    ])
+  })
+})
+
 describe('a pest removed from the content', () => {
   it('Ants gone: /ants, / with “ant exterminator” and / show the default picture with no pest named, and the log says why', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
