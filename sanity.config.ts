@@ -11,7 +11,12 @@ import { studioEnv } from './studio/env'
 import { callsTool } from './studio/tools/calls'
 import { EndExperimentAction } from './studio/actions/EndExperimentAction'
 import { GUARDED_TYPES, withGuards } from './studio/actions/GuardedActions'
+import { withNewReferences } from './studio/actions/PublishWithNew'
+import { withPublishOnRestore } from './studio/actions/RestoreAndPublish'
 import { StudioLayout } from './studio/StudioLayout'
+
+/** The kinds of page an editor builds from other documents (questions, pests). */
+const PAGE_TYPES = new Set(['page', 'pestPage'])
 
 const LOCAL_LAKE_OFF = {
   tasks: { enabled: false },
@@ -59,8 +64,11 @@ export default defineConfig({
     ...(studioEnv.localLake ? { comments: { enabled: false } } : {}),
     actions: (prev, { schemaType, versionType }) => {
       if (singletonTypes.has(schemaType)) return prev.filter(({ action }) => action && ['publish', 'discardChanges', 'restore'].includes(action))
-      // Delete and Unpublish refused while a published page uses the document (studio/deleteGuard.ts).
-      const actions = GUARDED_TYPES.has(schemaType) ? withGuards(prev) : prev
+      // Delete and Unpublish refused while a published page uses the document (studio/deleteGuard.ts); History's
+      // Restore publishes what it restores (studio/actions/RestoreAndPublish.tsx); a page's Publish publishes what
+      // was created from it (studio/actions/PublishWithNew.tsx).
+      const guardedActions = (GUARDED_TYPES.has(schemaType) ? withGuards(prev) : prev).map((action) => (action.action === 'restore' ? withPublishOnRestore(action) : action))
+      const actions = PAGE_TYPES.has(schemaType) ? guardedActions.map((action) => (action.action === 'publish' ? withNewReferences(action) : action)) : guardedActions
       // Pages: "End A/B test" (studio/actions) right after Publish, on the page being edited (not on a past revision).
       if (schemaType === 'page' && (versionType === 'draft' || versionType === 'published')) {
         const after = actions.findIndex(({ action }) => action === 'publish') + 1 || actions.length
