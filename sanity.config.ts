@@ -14,6 +14,7 @@ import { GUARDED_TYPES, withGuards } from './studio/actions/GuardedActions'
 import { withNewReferences } from './studio/actions/PublishWithNew'
 import { withPublishOnRestore } from './studio/actions/RestoreAndPublish'
 import { StudioLayout } from './studio/StudioLayout'
+import { editorWordBundles } from './studio/editorWords'
 
 /** The kinds of page an editor builds from other documents (questions, pests). */
 const PAGE_TYPES = new Set(['page', 'pestPage'])
@@ -46,6 +47,8 @@ export default defineConfig({
   ...(studioEnv.localLake ? { auth: { redirectOnSingle: true } } : {}),
   // The home page's id, known before any list or search draws a page, and breadcrumbs as written (studio/StudioLayout.tsx).
   studio: { components: { layout: StudioLayout } },
+  // Sanity's own words in publishing, deleting and restoring, in the editor's words (studio/editorWords.ts).
+  i18n: { bundles: editorWordBundles },
   plugins: [
     structureTool({ structure }),
     presentationTool({ previewUrl: presentationPreviewUrl, resolve: presentationResolve }),

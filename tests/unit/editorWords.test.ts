@@ -7,6 +7,7 @@ import { createSchema } from 'sanity'
 import ts from 'typescript'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { developerWords, developerWordsIn } from '../../studio/developerWords'
+import { STRUCTURE_WORDS } from '../../studio/editorWords'
 import { schemaTypes } from '../../studio/schemas'
 import { pageBuilderBlockTypes } from '../../web/blocks/schemas'
 import { bundledDocuments } from '../../web/lib/sanity/localDataset'
@@ -145,6 +146,10 @@ describe('the developer words list', () => {
 describe('what the Studio says uses no developer word', () => {
   it('every label, help text, option and tab of the schema', () => {
     expect(schemaTexts().flatMap(([where, text]) => offences(where, text))).toEqual([])
+  })
+
+  it('Sanity’s own words the Studio replaces (publishing, deleting, restoring)', () => {
+    expect(Object.entries(STRUCTURE_WORDS).flatMap(([key, text]) => offences(`Sanity’s “${key}”`, text))).toEqual([])
   })
 
   it('every sentence in the Studio’s sources (validation messages, tools, dialogs)', () => {
