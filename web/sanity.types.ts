@@ -578,6 +578,7 @@ export type Page = {
     name: Slug;
     start?: string;
     stop?: string;
+    kept?: string;
     arms?: Array<{
       key: string;
       weight: number;

@@ -9,6 +9,9 @@ import { AD_INPUT_NAMES } from '../../../web/lib/personalization/variant'
 import { heroProblem } from '../../guards'
 import { LeadPreview } from '../../LeadPreview'
 import { addressOptionsUnique, addressTaken } from './address'
+import { createElement } from 'react'
+import { ExperimentHelp } from '../../components/ExperimentHelp'
+import { endedSummary, type PageWithExperiment } from '../../actions/endExperiment'
 
 /** The Ads tab's inputs, named by what the visitor's ad brings and where the page shows it. */
 export const AD_INPUT_TITLES: Record<(typeof AD_INPUT_NAMES)[number], string> = {
@@ -115,8 +118,8 @@ export const page = defineType({
       title: 'A/B test',
       type: 'object',
       group: 'ads',
-      description:
-        'Optional. Each visitor gets one version at random by weight and keeps it; every call tap carries the test and the version. Search engines always see the first version. Each version is rendered once and cached.',
+      // How a test works, or once it ended: "Ended <date>: b became the page" (the versions are then hidden).
+      description: createElement(ExperimentHelp),
       fields: [
         defineField({
           name: 'name',
@@ -127,11 +130,13 @@ export const page = defineType({
         }),
         defineField({ name: 'start', title: 'Starts', type: 'datetime', description: 'Optional: runs from this moment.' }),
         defineField({ name: 'stop', title: 'Stops', type: 'datetime', description: 'Optional: after this moment every visitor sees the first version.' }),
+        defineField({ name: 'kept', title: 'Version that became the page', type: 'string', readOnly: true, hidden: true }),
         defineField({
           name: 'arms',
           title: 'Versions',
           type: 'array',
           description: 'The first version is the control (usually without changes).',
+          hidden: ({ parent }) => endedSummary(parent as PageWithExperiment['experiment']) !== null,
           of: [
             defineArrayMember({
               type: 'object',
