@@ -6,7 +6,7 @@ import { NEW_REFERENCES_QUERY, onlyDrafts, publishLabel, referencedIds } from '.
 /**
  * Sanity's Publish on a page whose draft refers to something created from it and never published (an FAQ
  * made with “Create new” in the FAQ section): the button says so (“Publish page and 1 new question”) and
- * publishes those first, then the page, so the change reaches the site in one step.
+ * publishes those and the page in one transaction, so the change reaches the site in one step.
  */
 export function withNewReferences(original: DocumentActionComponent): DocumentActionComponent {
   const Publish: DocumentActionComponent = (props) => {
@@ -34,10 +34,14 @@ export function withNewReferences(original: DocumentActionComponent): DocumentAc
     return {
       ...action,
       label: publishLabel(created),
+      // One transaction: what was created from the page, then the page (offered only when Sanity's Publish is,
+      // so the page's own checks still decide).
       onHandle: () => {
-        void client
-          .action(created.map(({ id }) => ({ actionType: 'sanity.action.document.publish', draftId: `drafts.${id}`, publishedId: id })))
-          .then(() => action.onHandle?.())
+        const pageId = props.id.replace(/^drafts\./, '')
+        void client.action([
+          ...created.map(({ id }) => ({ actionType: 'sanity.action.document.publish' as const, draftId: `drafts.${id}`, publishedId: id })),
+          { actionType: 'sanity.action.document.publish' as const, draftId: `drafts.${pageId}`, publishedId: pageId },
+        ])
       },
     } as DocumentActionDescription
   }
