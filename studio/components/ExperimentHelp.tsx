@@ -1,13 +1,10 @@
-import { useFormValue } from 'sanity'
+import type { FieldProps } from 'sanity'
 import { endedSummary, type PageWithExperiment } from '../actions/endExperiment'
 
-const RUNNING =
+export const EXPERIMENT_HELP =
   'Optional. Each visitor gets one version at random by weight and keeps it; every call tap carries the test and the version. Search engines always see the first version. Each version is rendered once and cached.'
 
-/** The help under “A/B test”: how a test works, or, once it ended, when and which version became the page. */
-export function ExperimentHelp() {
-  return <>{endedSummary(useFormValue(['experiment']) as PageWithExperiment['experiment']) ?? RUNNING}</>
+/** The A/B test as Sanity draws it, its help saying, once the test ended, when and which version became the page. */
+export function ExperimentField(props: FieldProps) {
+  return props.renderDefault({ ...props, description: endedSummary(props.value as PageWithExperiment['experiment']) ?? EXPERIMENT_HELP })
 }
-
-/** What it can say, for checks that read help text without a form around it. */
-ExperimentHelp.editorTexts = [RUNNING, endedSummary({ stop: '2026-01-01T00:00:00Z', kept: 'b' }, Date.parse('2026-02-01'))!]

@@ -1,3 +1,4 @@
+import type { FieldProps } from 'sanity'
 import { useFormValue } from 'sanity'
 import { formatUsPhone, isUsE164 } from '../../web/lib/phone'
 
@@ -9,9 +10,8 @@ export function phoneShownAsHelp(phone: unknown): string {
     : 'Optional. How the number is written on the page. Leave empty to show the phone number above in the usual US way, e.g. (212) 736-3100.'
 }
 
-export function PhoneShownAs() {
-  return <>{phoneShownAsHelp(useFormValue(['phone']))}</>
+/** The field as Sanity draws it, with its help text read from the current phone number. */
+export function PhoneShownAsField(props: FieldProps) {
+  const phone = useFormValue(['phone'])
+  return props.renderDefault({ ...props, description: phoneShownAsHelp(phone) })
 }
-
-/** What it can say, for checks that read help text without a form around it. */
-PhoneShownAs.editorTexts = [phoneShownAsHelp('+12127363100'), phoneShownAsHelp(undefined)]

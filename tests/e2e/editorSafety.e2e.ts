@@ -64,7 +64,10 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs = 30
 }
 
 async function shot(name: string) {
-  if (SHOTS) await studio.screenshot({ path: path.join(SHOTS, `${name}.png`) })
+  if (!SHOTS) return
+  // Dialogs and toasts fade in: the picture is taken once their animations have finished.
+  await studio.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))))
+  await studio.screenshot({ path: path.join(SHOTS, `${name}.png`) })
 }
 
 async function body(pathname: string): Promise<{ status: number; text: string }> {
@@ -171,6 +174,7 @@ describe('restore means restore', { timeout: 240_000 }, () => {
     await shot('editor-restore-and-publish')
     await dialog.getByRole('button', { name: 'Restore and publish' }).click()
     await studio.getByText('/terms-of-service now shows the restored version.').waitFor({ timeout: 30_000 })
+    await studio.getByText('Restored and published').first().waitFor({ timeout: 10_000 })
     await shot('editor-restored-live')
     expect(lake.store.get('legal-terms-of-service')!.title).toBe('Terms of Service (2026 edition)')
     expect(lake.store.get('drafts.legal-terms-of-service')).toBeNull()

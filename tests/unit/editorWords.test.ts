@@ -28,9 +28,6 @@ function offences(where: string, text: string): string[] {
 function textOf(value: unknown): string | null {
   if (typeof value === 'string') return value
   if (!isValidElement(value)) return null
-  // Help that reads the form (the current phone number) lists what it can say; the rest renders as it is.
-  const editorTexts = (value.type as { editorTexts?: string[] }).editorTexts
-  if (editorTexts) return editorTexts.join(' ')
   return renderToStaticMarkup(value as ReactNode).replace(/<[^>]+>/g, ' ')
 }
 

@@ -9,8 +9,7 @@ import { AD_INPUT_NAMES } from '../../../web/lib/personalization/variant'
 import { heroProblem } from '../../guards'
 import { LeadPreview } from '../../LeadPreview'
 import { addressOptionsUnique, addressTaken } from './address'
-import { createElement } from 'react'
-import { ExperimentHelp } from '../../components/ExperimentHelp'
+import { EXPERIMENT_HELP, ExperimentField } from '../../components/ExperimentHelp'
 import { endedSummary, type PageWithExperiment } from '../../actions/endExperiment'
 
 /** The Ads tab's inputs, named by what the visitor's ad brings and where the page shows it. */
@@ -119,7 +118,8 @@ export const page = defineType({
       type: 'object',
       group: 'ads',
       // How a test works, or once it ended: "Ended <date>: b became the page" (the versions are then hidden).
-      description: createElement(ExperimentHelp),
+      description: EXPERIMENT_HELP,
+      components: { field: ExperimentField },
       fields: [
         defineField({
           name: 'name',

@@ -1,6 +1,5 @@
 import { CogIcon } from '@sanity/icons/Cog'
-import { createElement } from 'react'
-import { PhoneShownAs } from '../../components/PhoneShownAs'
+import { PhoneShownAsField, phoneShownAsHelp } from '../../components/PhoneShownAs'
 import { defineArrayMember, defineField, defineType, type StringRule } from 'sanity'
 import { dialsSameNumber, formatUsPhone } from '../../../web/lib/phone'
 import { trackingNumbersField } from '../objects/trackingNumberRule'
@@ -54,7 +53,8 @@ export const siteSettings = defineType({
       type: 'string',
       group: 'phone',
       // The help quotes the number as it is now (it changes when the phone number does).
-      description: createElement(PhoneShownAs),
+      description: phoneShownAsHelp(undefined),
+      components: { field: PhoneShownAsField },
       validation: (rule) =>
         rule.custom((value, context) => {
           const phone = (context.document as { phone?: string } | undefined)?.phone
