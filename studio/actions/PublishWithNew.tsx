@@ -38,10 +38,14 @@ export function withNewReferences(original: DocumentActionComponent): DocumentAc
       // so the page's own checks still decide).
       onHandle: () => {
         const pageId = props.id.replace(/^drafts\./, '')
-        void client.action([
+        // Subscribed with then(): the client's request starts when its answer is asked for.
+        client.action([
           ...created.map(({ id }) => ({ actionType: 'sanity.action.document.publish' as const, draftId: `drafts.${id}`, publishedId: id })),
           { actionType: 'sanity.action.document.publish' as const, draftId: `drafts.${pageId}`, publishedId: pageId },
-        ])
+        ]).then(
+          () => undefined,
+          (error: Error) => console.error(`Publishing the page with what was created from it failed: ${error.message}`),
+        )
       },
     } as DocumentActionDescription
   }

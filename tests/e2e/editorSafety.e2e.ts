@@ -13,8 +13,8 @@ import { startSite, type NextServer } from './nextServer'
 /**
  * An editor cannot quietly change what a page means: the real Studio (the production build) in Chromium on
  * the local Content Lake, one warm Studio page shared by the tests. Deleting a pest a published page uses is
- * refused, naming the page; a pest page's Photo switch shows its pest's photo after one publish; a restored
- * version is live after the restore step; the production Studio has no developer tool (Vision). Each flow waits for the Studio's own settled state (the
+ * refused, naming the page; a pest page's Photo switch shows its pest's photo after one publish; a question
+ * created from a page is live after one publish; a restored version is live after the restore step; the production Studio has no developer tool (Vision). Each flow waits for the Studio's own settled state (the
  * document's form shown, the action enabled) before it acts, and acts once.
  */
 const ROOT = path.resolve(import.meta.dirname, '../..')
@@ -130,6 +130,29 @@ describe('nothing a published page uses goes from under it', { timeout: 240_000 
     expect(after.status).toBe(200)
     expect(after.text.includes('/illustrations/ant.svg')).toBe(before.text.includes('/illustrations/ant.svg'))
     expect(after.text).not.toContain('/illustrations/bed-bug.svg')
+  })
+})
+
+describe('one change, one publish', { timeout: 240_000 }, () => {
+  it('a question created from the hornet page is live after one publish, named on the button', async () => {
+    // What the Studio saves when the editor presses “Create new” in the page's FAQ section and writes the question:
+    // the new question as a draft, and the page's draft with a weak reference to it, strengthened on publish.
+    const page = lake.store.get('page-hornet-nest-removal-near-me')! as unknown as Record<string, unknown> & { blocks: { _type: string; faqs?: unknown[] }[] }
+    const blocks = structuredClone(page.blocks)
+    const faqList = blocks.find((block) => block._type === 'faqList')!
+    faqList.faqs = [...(faqList.faqs ?? []), { _type: 'reference', _key: 'new-question', _ref: 'faq-hornets-return', _weak: true, _strengthenOnPublish: { type: 'faq' } }]
+    await lake.store.mutate([
+      { createOrReplace: { _id: 'drafts.faq-hornets-return', _type: 'faq', question: 'Will the hornets come back next year?', answer: [{ _type: 'block', _key: 'a', style: 'normal', markDefs: [], children: [{ _type: 'span', _key: 's', text: 'Rarely: a removed nest is not reused.', marks: [] }] }] } },
+      { createOrReplace: { ...page, _id: 'drafts.page-hornet-nest-removal-near-me', blocks } },
+    ])
+    await openDocument('page-hornet-nest-removal-near-me', 'page')
+    const publish = studio.getByTestId('pane-footer').getByRole('button', { name: 'Publish page and 1 new question' })
+    await publish.waitFor({ timeout: 60_000 })
+    await until('Publish is offered', () => publish.isEnabled(), 60_000)
+    await shot('editor-publish-with-new-question')
+    await publish.click()
+    await until('the page and the question are published', async () => lake.store.get('faq-hornets-return') !== null && lake.store.get('drafts.page-hornet-nest-removal-near-me') === null, 30_000)
+    await until('the question is on the live page', async () => (await body('/hornet-nest-removal-near-me')).text.includes('Will the hornets come back next year?'), 60_000)
   })
 })
 
