@@ -35,6 +35,9 @@ const nextConfig: NextConfig = {
   // CPU for a cached page, measured with --cpu-prof). Ad visitors arrive once, so 304s save nothing.
   generateEtags: false,
   reactStrictMode: true,
+  // No framework badge or issues overlay over the Studio under `next dev`: an editor works there too, and the
+  // Studio's offline version check (it asks sanity-cdn.com) would show as an issue they cannot act on.
+  devIndicators: false,
   // app/global-not-found.tsx answers unknown addresses, so no page carries the whole 404 page in its flight data.
   experimental: { globalNotFound: true },
   // npm test's build skips the type check its static checks ran already (BUILD_TYPECHECK=off, scripts/testBuild.ts).

@@ -10,7 +10,14 @@ import { singletonTypes, structure } from './studio/structure'
 import { studioEnv } from './studio/env'
 import { callsTool } from './studio/tools/calls'
 import { EndExperimentAction } from './studio/actions/EndExperimentAction'
+import { GUARDED_TYPES, withGuards } from './studio/actions/GuardedActions'
+import { withNewReferences } from './studio/actions/PublishWithNew'
+import { withPublishOnRestore } from './studio/actions/RestoreAndPublish'
 import { StudioLayout } from './studio/StudioLayout'
+import { editorWordBundles } from './studio/editorWords'
+
+/** The kinds of page an editor builds from other documents (questions, pests). */
+const PAGE_TYPES = new Set(['page', 'pestPage'])
 
 const LOCAL_LAKE_OFF = {
   tasks: { enabled: false },
@@ -40,10 +47,14 @@ export default defineConfig({
   ...(studioEnv.localLake ? { auth: { redirectOnSingle: true } } : {}),
   // The home page's id, known before any list or search draws a page, and breadcrumbs as written (studio/StudioLayout.tsx).
   studio: { components: { layout: StudioLayout } },
+  // Sanity's own words in publishing, deleting and restoring, in the editor's words (studio/editorWords.ts).
+  i18n: { bundles: editorWordBundles },
   plugins: [
     structureTool({ structure }),
     presentationTool({ previewUrl: presentationPreviewUrl, resolve: presentationResolve }),
-    visionTool({ defaultApiVersion: studioEnv.apiVersion }),
+    // Vision (a query console) is for developers: only in a development Studio (`next dev`, `sanity dev`), never in a
+    // production build, where editors work. The flag is the framework's own NODE_ENV, fixed at build time.
+    ...(process.env.NODE_ENV === 'development' ? [visionTool({ defaultApiVersion: studioEnv.apiVersion })] : []),
   ],
   // Calls: taps from the site's call log and A/B verdicts (studio/tools/calls).
   tools: (previous) => [...previous, callsTool],
@@ -54,8 +65,13 @@ export default defineConfig({
   },
   document: {
     ...(studioEnv.localLake ? { comments: { enabled: false } } : {}),
-    actions: (actions, { schemaType, versionType }) => {
-      if (singletonTypes.has(schemaType)) return actions.filter(({ action }) => action && ['publish', 'discardChanges', 'restore'].includes(action))
+    actions: (prev, { schemaType, versionType }) => {
+      if (singletonTypes.has(schemaType)) return prev.filter(({ action }) => action && ['publish', 'discardChanges', 'restore'].includes(action))
+      // Delete and Unpublish refused while a published page uses the document (studio/deleteGuard.ts); History's
+      // Restore publishes what it restores (studio/actions/RestoreAndPublish.tsx); a page's Publish publishes what
+      // was created from it (studio/actions/PublishWithNew.tsx).
+      const guardedActions = (GUARDED_TYPES.has(schemaType) ? withGuards(prev) : prev).map((action) => (action.action === 'restore' ? withPublishOnRestore(action) : action))
+      const actions = PAGE_TYPES.has(schemaType) ? guardedActions.map((action) => (action.action === 'publish' ? withNewReferences(action) : action)) : guardedActions
       // Pages: "End A/B test" (studio/actions) right after Publish, on the page being edited (not on a past revision).
       if (schemaType === 'page' && (versionType === 'draft' || versionType === 'published')) {
         const after = actions.findIndex(({ action }) => action === 'publish') + 1 || actions.length

@@ -1,4 +1,4 @@
-import { map } from 'rxjs'
+import { combineLatest, map } from 'rxjs'
 import { defineDocuments, type DocumentLocationResolver, type DocumentLocationsState, type PresentationPluginOptions } from 'sanity/presentation'
 import { ROUTED_TYPES, ROUTED_TYPES_FILTER } from '../web/lib/sanity/routedTypes.ts'
 import { countOf, pageHref, pagesRendering, WHERE_USED_QUERY, type WhereUsedData } from './whereUsed'
@@ -21,11 +21,20 @@ export function routedLocationsState(found: RoutedLocation, fallbackTitle: strin
   return { locations: [{ title: found.title ?? fallbackTitle, href: pageHref(found.slug, found.homeSlug) }] }
 }
 
-/** Where a document that is not a page is shown: the pages that render it, or a word that none does yet. */
-export function usedOnState(id: string, data: WhereUsedData, noun: string, where: string): DocumentLocationsState {
+/**
+ * Where a document that is not a page is shown: the pages that render it, or a word that none does yet.
+ * With the published pages too (`live`), a page that has it only in its draft is named as such: “on the
+ * draft of /hornets”, shown once that page is published.
+ */
+export function usedOnState(id: string, data: WhereUsedData, noun: string, where: string, live?: WhereUsedData): DocumentLocationsState {
   const locations = pagesRendering(id, data)
   if (locations.length === 0) return { message: `This ${noun} is on no page yet: ${where}`, tone: 'caution', locations: [] }
-  return { message: `This ${noun} is shown on ${countOf(locations.length, 'page')}`, locations }
+  const liveHrefs = live ? new Set(pagesRendering(id, live).map((page) => page.href)) : null
+  const drafted = liveHrefs ? locations.filter((page) => !liveHrefs.has(page.href)) : []
+  const named = locations.map((page) => (drafted.includes(page) ? { ...page, title: `${page.title} (draft: publish the page to show it)` } : page))
+  if (drafted.length === locations.length) return { message: `This ${noun} is on the draft of ${drafted.map((page) => page.href).join(', ')}: it shows once that page is published`, tone: 'caution', locations: named }
+  const shown = `This ${noun} is shown on ${countOf(locations.length - drafted.length, 'page')}`
+  return { message: drafted.length ? `${shown}, and is on the draft of ${drafted.map((page) => page.href).join(', ')}` : shown, locations: named }
 }
 
 const routedLocations: DocumentLocationResolver = (params, { documentStore }) =>
@@ -44,9 +53,10 @@ const routedLocations: DocumentLocationResolver = (params, { documentStore }) =>
 const usedOn =
   (noun: string, where: string): DocumentLocationResolver =>
   (params, { documentStore }) =>
-    documentStore
-      .listenQuery(WHERE_USED_QUERY, {}, { perspective: 'drafts', throttleTime: 1000 })
-      .pipe(map((data: WhereUsedData) => usedOnState(params.id, data, noun, where)))
+    combineLatest([
+      documentStore.listenQuery(WHERE_USED_QUERY, {}, { perspective: 'drafts', throttleTime: 1000 }),
+      documentStore.listenQuery(WHERE_USED_QUERY, {}, { perspective: 'published', throttleTime: 1000 }),
+    ]).pipe(map(([drafts, published]) => usedOnState(params.id, drafts as WhereUsedData, noun, where, published as WhereUsedData)))
 
 export const presentationResolve: PresentationPluginOptions['resolve'] = {
   locations: (params, context) => {

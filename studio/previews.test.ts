@@ -15,3 +15,14 @@ describe('what the Studio lists', () => {
     expect(experimentPreview({})).toEqual({ title: 'A/B test (no name yet)', subtitle: 'No versions yet' })
   })
 })
+
+describe('the Pest pages list', () => {
+  it('shows the pest’s photo as a thumbnail only when the page shows the photo', async () => {
+    const { pestPage } = await import('./schemas/documents/pestPage')
+    const prepare = pestPage.preview!.prepare! as (value: Record<string, unknown>) => { media: unknown }
+    const photo = { asset: { _ref: 'image-x-10x10-png' } }
+    expect(prepare({ title: 'Ants', slug: 'ants', media: photo, showsPhoto: true }).media).toBe(photo)
+    expect(prepare({ title: 'Ants', slug: 'ants', media: photo, showsPhoto: false }).media).not.toBe(photo)
+    expect(prepare({ title: 'Ants', slug: 'ants', media: photo }).media).not.toBe(photo)
+  })
+})

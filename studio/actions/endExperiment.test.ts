@@ -1,6 +1,6 @@
 import { Mutation } from '@sanity/mutator'
 import { describe, expect, it } from 'vitest'
-import { endExperimentPatches, endingChoices, hasOpenExperiment, type PagePatch, type PageWithExperiment } from './endExperiment'
+import { endExperimentPatches, endingChoices, hasOpenExperiment, type PagePatch, type PageWithExperiment, endedSummary } from './endExperiment'
 
 const NOW = new Date('2026-11-23T12:00:00.000Z')
 
@@ -74,10 +74,11 @@ describe('endExperimentPatches', () => {
   it('keeping the page only stops the test now, and keeps the test as the record', () => {
     const doc = pageDocument()
     const patches = endExperimentPatches(doc, { keep: 'page' }, NOW)
-    expect(patches).toEqual([{ set: { 'experiment.stop': '2026-11-23T12:00:00.000Z' } }])
+    const control = doc.experiment!.arms![0]!.key
+    expect(patches).toEqual([{ set: { 'experiment.stop': '2026-11-23T12:00:00.000Z', 'experiment.kept': control } }])
     const after = apply(doc, patches)
     expect(after.blocks).toEqual(doc.blocks)
-    expect(after.experiment).toEqual({ ...doc.experiment, stop: '2026-11-23T12:00:00.000Z' })
+    expect(after.experiment).toEqual({ ...doc.experiment, stop: '2026-11-23T12:00:00.000Z', kept: control })
     expect(hasOpenExperiment(after, NOW.getTime())).toBe(false)
   })
 
@@ -91,6 +92,8 @@ describe('endExperimentPatches', () => {
     ])
     expect(after.experiment?.stop).toBe('2026-11-23T12:00:00.000Z')
     expect(after.experiment?.arms).toEqual(doc.experiment?.arms)
+    expect(endedSummary(after.experiment, NOW.getTime())).toBe('Ended November 23, 2026: b became the page. Its numbers stay in the Calls tool.')
+    expect(endedSummary(doc.experiment, NOW.getTime())).toBeNull()
     expect(after.title).toBe('Home')
   })
 
@@ -99,7 +102,7 @@ describe('endExperimentPatches', () => {
     const patches = endExperimentPatches(doc, { keep: 'version', key: 'c' }, NOW)
     expect(patches).toEqual([
       { set: { 'blocks[_key=="hero1"].subtitle': 'Open 24/7' } },
-      { set: { 'experiment.stop': '2026-11-23T12:00:00.000Z' } },
+      { set: { 'experiment.stop': '2026-11-23T12:00:00.000Z', 'experiment.kept': 'c' } },
     ])
   })
 

@@ -28,7 +28,7 @@ export interface StoredArm {
 /** The fields of a page document the action reads. */
 export interface PageWithExperiment {
   blocks?: StoredSection[]
-  experiment?: { name?: { current?: string }; start?: string; stop?: string; arms?: StoredArm[] }
+  experiment?: { name?: { current?: string }; start?: string; stop?: string; kept?: string; arms?: StoredArm[] }
 }
 
 /** What the editor keeps: the page as it is, or one version's changes. */
@@ -156,6 +156,16 @@ export function endExperimentPatches(doc: PageWithExperiment, outcome: Outcome, 
       patches.push({ insert: { replace: at(before._key), items: [{ ...withoutNulls(after), _key: taken ? before._key : after._key }] } })
     })
   }
-  patches.push({ set: { 'experiment.stop': now.toISOString() } })
+  // Which version became the page is kept with the test, so the ended test can say so ("Ended …: b became the page").
+  const kept = outcome.keep === 'version' ? outcome.key : doc.experiment?.arms?.[0]?.key
+  patches.push({ set: { 'experiment.stop': now.toISOString(), ...(kept ? { 'experiment.kept': kept } : {}) } })
   return patches
+}
+
+/** What an ended test says in its place: when it ended and which version became the page; null while it runs. */
+export function endedSummary(experiment: PageWithExperiment['experiment'] | null | undefined, now: number = Date.now()): string | null {
+  if (!experiment?.stop || Date.parse(experiment.stop) > now) return null
+  const day = new Date(experiment.stop).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
+  const kept = experiment.kept ?? experiment.arms?.[0]?.key
+  return `Ended ${day}: ${kept ? `${kept} became the page` : 'every visitor sees the page'}. Its numbers stay in the Calls tool.`
 }

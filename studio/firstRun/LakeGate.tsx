@@ -38,8 +38,8 @@ export function LakeGate({ origins, children }: { origins: string[]; children: R
         One step before the Studio opens: accept the local Content Lake’s certificate
       </h1>
       <p>
-        With no Sanity project configured, the Studio edits the local Content Lake that <code>npm run dev</code> started on this machine. It
-        answers over HTTPS with a self-signed certificate, which this browser has not accepted yet, so it cannot reach it.
+        With no Sanity project configured, the Studio edits the local Content Lake the site started on this computer. It answers over
+        HTTPS with a certificate it made itself, which this browser has not accepted yet, so it cannot reach it.
       </p>
       <p>
         <strong>Why the browser warns:</strong> the lake made its own certificate on this computer rather than buying one from a public
@@ -59,8 +59,8 @@ export function LakeGate({ origins, children }: { origins: string[]; children: R
         <li>Come back to this tab: the Studio opens by itself within a few seconds.</li>
       </ol>
       <p role="status">
-        Still waiting for {blocked.join(' and ')}. If the link does not load at all, the lake is not running: start it with <code>npm run dev</code>{' '}
-        (the terminal prints its address).
+        Still waiting for {blocked.join(' and ')}. If the link does not load at all, the lake is not running: start the site again the way it was started (the
+        window it runs in prints the lake’s address).
       </p>
     </main>
   )

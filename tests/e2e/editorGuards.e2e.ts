@@ -271,7 +271,7 @@ describe('the editor’s words', { timeout: 240_000 }, () => {
   it('the Calls tool waits for visitors of a running test without naming a missing version', async () => {
     const page = await openStudio('/calls')
     await page.getByText('No visitors yet: the verdict appears once visitors of each version are counted.').waitFor({ timeout: 60_000 })
-    await page.getByText('1 bot request left out of the counts.', { exact: false }).waitFor()
+    await page.getByText('1 automated visit (search engines and other programs) left out of the counts.', { exact: false }).waitFor()
     expect(await page.getByText(/at least two versions|README/).count()).toBe(0)
     await shot(page, 'editor-calls-no-visitors')
     await page.close()

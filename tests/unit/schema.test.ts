@@ -68,7 +68,7 @@ describe('validation an editor meets', () => {
   it('rejects an address another kind of page already has', async () => {
     const grubtle = docs.find((doc) => doc._type === 'page' && (doc.slug as { current: string }).current === 'grubtle')!
     const errors = messages(await errorsOf({ ...clone(grubtle), slug: { _type: 'slug', current: 'ants' } }))
-    expect(errors.join()).toMatch(/already in use/)
+    expect(errors.join()).toMatch(/already has the address \/ants/)
     // Its own address stays valid.
     expect(messages(await errorsOf(clone(grubtle)))).toEqual([])
   })

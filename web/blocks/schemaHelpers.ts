@@ -66,6 +66,12 @@ export function optionalString(name: string, title: string, description?: string
   return defineField({ name, title, type: 'string', description })
 }
 
+/** The name of one item of a list: "Menu items" → "Menu item", "Badges" → "Badge" (shown where an item's error is listed). */
+export function oneOf(listTitle: string): string {
+  if (/(?:ch|sh|x|ss)es$/.test(listTitle)) return listTitle.slice(0, -2)
+  return listTitle.endsWith('s') ? listTitle.slice(0, -1) : listTitle
+}
+
 export function stringList(name: string, title: string, options: { min?: number; max?: number; exactly?: number; description?: string } = {}) {
   const { min, max, exactly, description } = options
   return defineField({
@@ -73,7 +79,7 @@ export function stringList(name: string, title: string, options: { min?: number;
     title,
     type: 'array',
     description,
-    of: [defineArrayMember({ type: 'string' })],
+    of: [defineArrayMember({ type: 'string', title: oneOf(title) })],
     validation: listRules(title.toLowerCase(), exactly !== undefined ? { min: exactly, max: exactly } : { min: min ?? 1, max }),
   })
 }

@@ -74,7 +74,7 @@ export const ROUTE_PROJECTION = /* groq */ `{
     "experiment": experiment{"name": name.current, "arms": arms[]{key, heroTitle, heroSubtitle, heroButtonLabel, replaceSection, "section": section[0]${blockProjection}}}
   },
   _type == "pestPage" => {
-    "blocks": [hero, image, explainer, services, urgency, steps, cta][defined(@)]${blockProjection}
+    "blocks": [hero, select(image.show == true => {"_type": "pestImage", "_key": "photo", "caption": image.caption, pest}), explainer, services, urgency, steps, cta][defined(@)]${blockProjection}
   },
   _type == "legalPage" => {
     title,

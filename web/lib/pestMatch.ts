@@ -178,14 +178,27 @@ function containsWord(name: string, word: string): boolean {
   return pattern.test(name)
 }
 
-/** The pest for a text, else the default pest (the one whose image file is "ant"), else the first. */
+/**
+ * The pest for a text, else the default pest (the one whose image file is "ant"). Never another pest:
+ * with the default pest gone from the content there is none (the caller shows the default picture).
+ */
 export function pestOrDefault<T extends Matchable & { imageFile: string }>(
   text: string | undefined,
   pests: readonly T[],
 ): T | undefined {
-  return (
-    (text ? matchPest(text, pests) : undefined) ??
-    pests.find((pest) => pest.imageFile === DEFAULT_IMAGE_FILE) ??
-    pests[0]
-  )
+  return (text ? matchPest(text, pests) : undefined) ?? pests.find((pest) => pest.imageFile === DEFAULT_IMAGE_FILE)
 }
+
+/**
+ * What the site shows when nothing matches and no pest in the content is the default one: the spec's
+ * default picture (ant.jpg, or its drawing) described as no pest in particular (an empty description:
+ * it claims to show nothing the content has not said).
+ */
+export const DEFAULT_PICTURE = {
+  name: '',
+  imageAlt: '',
+  illustrationAlt: '',
+  imageFile: DEFAULT_IMAGE_FILE,
+  matchWords: [] as string[],
+  image: null,
+} as const

@@ -2,7 +2,7 @@ import { BookIcon } from '@sanity/icons/Book'
 import { LeadPreview } from '../../LeadPreview'
 import { defineField, defineType } from 'sanity'
 import { textRules } from '../../../web/blocks/schemaHelpers'
-import { isUniqueAddress } from './address'
+import { addressOptionsUnique, addressTaken } from './address'
 
 export const legalPage = defineType({
   name: 'legalPage',
@@ -16,8 +16,8 @@ export const legalPage = defineType({
       name: 'slug',
       title: 'Address',
       type: 'slug',
-      options: { source: 'title', isUnique: isUniqueAddress },
-      validation: (rule) => rule.required().error('Give the page an address: press Generate, or write e.g. “privacy-policy”.'),
+      options: { source: 'title', isUnique: addressOptionsUnique },
+      validation: (rule) => [rule.required().error('Give the page an address: press Generate, or write e.g. “privacy-policy”.'), rule.custom(addressTaken).error()],
     }),
     defineField({
       name: 'effectiveDateLabel',

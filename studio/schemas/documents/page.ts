@@ -8,7 +8,9 @@ import { normalizeKeyword } from '../../../web/lib/personalization/keyword'
 import { AD_INPUT_NAMES } from '../../../web/lib/personalization/variant'
 import { heroProblem } from '../../guards'
 import { LeadPreview } from '../../LeadPreview'
-import { isUniqueAddress } from './address'
+import { addressOptionsUnique, addressTaken } from './address'
+import { EXPERIMENT_HELP, ExperimentField } from '../../components/ExperimentHelp'
+import { endedSummary, type PageWithExperiment } from '../../actions/endExperiment'
 
 /** The Ads tab's inputs, named by what the visitor's ad brings and where the page shows it. */
 export const AD_INPUT_TITLES: Record<(typeof AD_INPUT_NAMES)[number], string> = {
@@ -71,8 +73,8 @@ export const page = defineType({
       type: 'slug',
       group: 'content',
       description: 'The part after the domain, e.g. “about-us” for /about-us.',
-      options: { source: 'title', isUnique: isUniqueAddress },
-      validation: (rule) => rule.required().error('Give the page an address: press Generate, or write e.g. “termite-offer”.'),
+      options: { source: 'title', isUnique: addressOptionsUnique },
+      validation: (rule) => [rule.required().error('Give the page an address: press Generate, or write e.g. “termite-offer”.'), rule.custom(addressTaken).error()],
     }),
     defineField({
       name: 'blocks',
@@ -90,7 +92,7 @@ export const page = defineType({
       group: 'ads',
       description:
         'What the visitor’s ad may change on this page. The Hero section shows them: its “Headline from the ad” and “Location line” say where. A newly published page uses them within seconds.',
-      of: [{ type: 'string' }],
+      of: [{ type: 'string', title: 'Ad input' }],
       options: { list: AD_INPUT_NAMES.map((name) => ({ value: name, title: AD_INPUT_TITLES[name] })), layout: 'grid' },
       validation: (rule) => [rule.unique().error('Choose each input once.'), rule.custom((_inputs, context) => heroProblem(context.document as Parameters<typeof heroProblem>[0])).error()],
     }),
@@ -101,7 +103,7 @@ export const page = defineType({
       group: 'ads',
       description:
         'Optional. When set, only these keywords change the title; any other shows the default headline. Bounds the number of cached variants and the copy a visitor can see.',
-      of: [{ type: 'string' }],
+      of: [{ type: 'string', title: 'Keyword' }],
       options: { layout: 'tags' },
       hidden: ({ document }) => !(document?.adInputs as string[] | undefined)?.includes('keyword'),
       validation: (rule) =>
@@ -115,8 +117,9 @@ export const page = defineType({
       title: 'A/B test',
       type: 'object',
       group: 'ads',
-      description:
-        'Optional. Each visitor gets one version at random by weight and keeps it; every call tap carries the test and the version. Search engines always see the first version. Each version is rendered once and cached.',
+      // How a test works, or once it ended: "Ended <date>: b became the page" (the versions are then hidden).
+      description: EXPERIMENT_HELP,
+      components: { field: ExperimentField },
       fields: [
         defineField({
           name: 'name',
@@ -127,11 +130,13 @@ export const page = defineType({
         }),
         defineField({ name: 'start', title: 'Starts', type: 'datetime', description: 'Optional: runs from this moment.' }),
         defineField({ name: 'stop', title: 'Stops', type: 'datetime', description: 'Optional: after this moment every visitor sees the first version.' }),
+        defineField({ name: 'kept', title: 'Version that became the page', type: 'string', readOnly: true, hidden: true }),
         defineField({
           name: 'arms',
           title: 'Versions',
           type: 'array',
           description: 'The first version is the control (usually without changes).',
+          hidden: ({ parent }) => endedSummary(parent as PageWithExperiment['experiment']) !== null,
           of: [
             defineArrayMember({
               type: 'object',

@@ -28,7 +28,7 @@ export const pest = defineType({
       name: "matchWords",
       title: "Match words",
       type: "array",
-      of: [defineArrayMember({ type: "string" })],
+      of: [defineArrayMember({ type: "string", title: "Match word" })],
       options: { layout: "tags" },
       description:
         "Lower-case words that mean this pest in a keyword or pest name, singular and plural (ant, ants, carpenter ant). The longest word found in a name wins, so “carpenter bee” beats “bee”. Add Spanish or other-language words too (hormiga, ratón): accents are optional in keywords, and regular Spanish plurals (hormigas, ratones) match the singular.",
@@ -72,7 +72,7 @@ export const pest = defineType({
       title: "Drawing description",
       type: "string",
       description:
-        "What the bundled drawing of this pest shows, e.g. “Drawing of an ant seen from above”. The site shows the drawing when no photo is uploaded and no photo bucket is set up.",
+        "What the bundled drawing of this pest shows, e.g. “Drawing of an ant seen from above”. The site shows the drawing when no photo is uploaded here and none is in the photo storage.",
       validation: (rule) =>
         rule
           .required()
@@ -82,10 +82,10 @@ export const pest = defineType({
     }),
     defineField({
       name: "imageFile",
-      title: "Image file in the photo bucket",
+      title: "Photo file name in the photo storage",
       type: "string",
       description:
-        "File name without .jpg in the pest-control-images storage bucket, e.g. “ant”. Mice and rats share “mouse”.",
+        "File name without .jpg in the site’s photo storage (pest-control-images), e.g. “ant”. Mice and rats share “mouse”.",
       validation: (rule) =>
         rule
           .required()

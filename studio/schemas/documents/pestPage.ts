@@ -1,7 +1,7 @@
 import { BugIcon } from '@sanity/icons/Bug'
 import { LeadPreview } from '../../LeadPreview'
 import { defineField, defineType } from 'sanity'
-import { isUniqueAddress } from './address'
+import { addressOptionsUnique, addressTaken } from './address'
 
 export const PEST_PAGE_BULLETS = 8
 export const PEST_PAGE_CARDS = 4
@@ -42,16 +42,22 @@ export const pestPage = defineType({
       type: 'slug',
       group: 'content',
       description: 'e.g. “ants” for /ants.',
-      options: { isUnique: isUniqueAddress },
-      validation: (rule) => rule.required().error('Give the page an address, e.g. “ants” for /ants.'),
+      options: { isUnique: addressOptionsUnique },
+      validation: (rule) => [rule.required().error('Give the page an address, e.g. “ants” for /ants.'), rule.custom(addressTaken).error()],
     }),
     defineField({ name: 'hero', title: 'Hero', type: 'hero', group: 'content', validation: (rule) => rule.required().error('Fill in the hero: headline, subheadline and benefits.') }),
+    // The photo is the pest's own (Pests → its Photo): the page only says whether to show it, so a photo has one home.
     defineField({
       name: 'image',
       title: 'Photo',
-      type: 'pestImage',
+      type: 'object',
       group: 'content',
-      description: 'Optional photo under the hero.',
+      description: 'Optional: the pest’s own photo (set on the pest, under Pests) shown under the hero.',
+      options: { collapsible: false },
+      fields: [
+        defineField({ name: 'show', title: 'Show the pest’s photo under the hero', type: 'boolean', initialValue: false }),
+        defineField({ name: 'caption', title: 'Caption', type: 'string', description: 'Optional line under the photo.', hidden: ({ parent }) => !(parent as { show?: boolean } | undefined)?.show }),
+      ],
     }),
     defineField({
       name: 'explainer',
@@ -82,7 +88,8 @@ export const pestPage = defineType({
     defineField({ name: 'seo', title: 'Search engine listing', type: 'seo', group: 'seo', validation: (rule) => rule.required().error('Fill in “Search engine listing” on the Search engines tab: Page title and Meta description.') }),
   ],
   preview: {
-    select: { title: 'pest.name', slug: 'slug.current', media: 'pest.image' },
-    prepare: ({ title, slug, media }) => ({ title: title ?? 'Pest page', subtitle: slug ? `/${slug}` : '', media: media ?? BugIcon }),
+    // A thumbnail only when the page shows the photo: the list shows what the page shows.
+    select: { title: 'pest.name', slug: 'slug.current', media: 'pest.image', showsPhoto: 'image.show' },
+    prepare: ({ title, slug, media, showsPhoto }) => ({ title: title ?? 'Pest page', subtitle: slug ? `/${slug}` : '', media: (showsPhoto && media) || BugIcon }),
   },
 })

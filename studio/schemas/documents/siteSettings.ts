@@ -1,4 +1,5 @@
 import { CogIcon } from '@sanity/icons/Cog'
+import { PhoneShownAsField, phoneShownAsHelp } from '../../components/PhoneShownAs'
 import { defineArrayMember, defineField, defineType, type StringRule } from 'sanity'
 import { dialsSameNumber, formatUsPhone } from '../../../web/lib/phone'
 import { trackingNumbersField } from '../objects/trackingNumberRule'
@@ -52,7 +53,9 @@ export const siteSettings = defineType({
       title: 'Phone number as shown',
       type: 'string',
       group: 'phone',
-      description: 'Optional. How the number is written on the page. Leave empty to show it as (888) 555-0142.',
+      // The help quotes the number as it is now (it changes when the phone number does).
+      description: phoneShownAsHelp(undefined),
+      components: { field: PhoneShownAsField },
       validation: (rule) =>
         rule.custom((value, context) => {
           const phone = (context.document as { phone?: string } | undefined)?.phone

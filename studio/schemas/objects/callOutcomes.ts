@@ -10,7 +10,7 @@ const numbers = (name: string, title: string, description: string) =>
     title,
     type: 'array',
     description,
-    of: [defineArrayMember({ type: 'string', validation: (rule) => rule.custom((value) => (typeof value !== 'string' || isUsE164(value) ? true : PHONE_FORM)).error() })],
+    of: [defineArrayMember({ type: 'string', title: 'Phone number', validation: (rule) => rule.custom((value) => (typeof value !== 'string' || isUsE164(value) ? true : PHONE_FORM)).error() })],
   })
 
 const phrases = (name: string, title: string, description: string, initial: readonly string[]) =>
@@ -20,7 +20,7 @@ const phrases = (name: string, title: string, description: string, initial: read
     type: 'array',
     description,
     initialValue: [...initial],
-    of: [defineArrayMember({ type: 'string', validation: (rule) => rule.max(80).warning('Keep a phrase short: a few words the caller says.') })],
+    of: [defineArrayMember({ type: 'string', title: 'Phrase', validation: (rule) => rule.max(80).warning('Keep a phrase short: a few words the caller says.') })],
     options: { layout: 'tags' },
   })
 

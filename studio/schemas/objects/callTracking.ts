@@ -1,8 +1,8 @@
 import { defineArrayMember, defineField } from 'sanity'
 import { isUsE164 } from '../../../web/lib/phone'
-import { unreachablePhoneProblem } from '../../../web/lib/launch/phoneRange'
 import { poolVisitLimitsField } from './poolVisitLimits'
 import { callRoutingFields } from './callRouting'
+import { reachableRules } from './usPhoneRule'
 import { businessLineProblem, isTimeZone, VOICE_DEFAULTS, type CallTrackingFields } from '../../../web/lib/calls/settings'
 
 /** What the group's checks read from the rest of Site settings. */
@@ -33,13 +33,15 @@ export const callTrackingField = defineField({
       title: 'Business line',
       type: 'string',
       description: 'The line the business answers: every call to a tracking or pool number is forwarded here. Never shown on a page.',
-      validation: (rule) =>
+      validation: (rule) => [
         rule
           .custom((value, context) => {
             const doc = (context.document ?? {}) as CallTrackingSite
             return businessLineProblem(value, { pool: doc.callTracking?.pool, trackingNumbers: doc.trackingNumbers }) ?? true
           })
           .error(),
+        ...reachableRules(rule),
+      ],
     }),
     defineField({
       name: 'pool',
@@ -49,9 +51,10 @@ export const callTrackingField = defineField({
       of: [
         defineArrayMember({
           type: 'string',
+          title: 'Pool number',
           validation: (rule) => [
             rule.custom((value) => (typeof value !== 'string' || isUsE164(value) ? true : PHONE_FORM)).error(),
-            rule.custom((value) => (typeof value === 'string' ? (unreachablePhoneProblem(value) ?? true) : true)).warning(),
+            ...reachableRules(rule),
           ],
         }),
       ],
@@ -68,8 +71,8 @@ export const callTrackingField = defineField({
       initialValue: 'message',
     }),
     defineField({ name: 'missedMessage', title: 'Message to a caller nobody answered', type: 'text', rows: 2, description: 'Read out to the caller, e.g. “Sorry we missed you. We will call you back within the hour.”', validation: (rule) => rule.max(300) }),
-    defineField({ name: 'callerRetentionDays', title: 'Keep callers’ numbers (days)', type: 'number', initialValue: VOICE_DEFAULTS.callerRetentionDays, description: 'For calling back missed callers; then only a keyed hash stays (enough to tell a repeat caller). Never shown on a page.', validation: (rule) => rule.min(0).max(3650).integer() }),
-    defineField({ name: 'timeZone', title: 'Time zone of the Google Ads account', type: 'string', initialValue: VOICE_DEFAULTS.timeZone, description: 'IANA name, e.g. America/Chicago: the conversion file’s times are written in it.', validation: (rule) => rule.custom((value) => (typeof value !== 'string' || isTimeZone(value) ? true : 'Write an IANA time zone, e.g. America/New_York.')).error() }),
+    defineField({ name: 'callerRetentionDays', title: 'Keep callers’ numbers (days)', type: 'number', initialValue: VOICE_DEFAULTS.callerRetentionDays, description: 'For calling back missed callers; then only a scrambled copy stays that cannot be dialled (enough to tell a repeat caller). Never shown on a page.', validation: (rule) => rule.min(0).max(3650).integer() }),
+    defineField({ name: 'timeZone', title: 'Time zone of the Google Ads account', type: 'string', initialValue: VOICE_DEFAULTS.timeZone, description: 'The region and city Google Ads uses, e.g. America/Chicago: the conversion file’s times are written in it.', validation: (rule) => rule.custom((value) => (typeof value !== 'string' || isTimeZone(value) ? true : 'Write the time zone as region/city, e.g. America/New_York or America/Chicago.')).error() }),
     defineField({ name: 'conversionName', title: 'Google Ads conversion name', type: 'string', initialValue: VOICE_DEFAULTS.conversionName, description: 'Exactly as the “Import from clicks” conversion action is named in Google Ads. Taps keep their own conversion (Tracking tab).', validation: (rule) => rule.max(100) }),
     defineField({ name: 'conversionValue', title: 'Conversion value', type: 'number', initialValue: VOICE_DEFAULTS.conversionValue, validation: (rule) => rule.min(0) }),
     defineField({ name: 'conversionCurrency', title: 'Conversion currency', type: 'string', initialValue: VOICE_DEFAULTS.conversionCurrency, validation: (rule) => rule.regex(/^[A-Z]{3}$/, { name: 'ISO 4217 code' }).error('Write the three-letter currency code, e.g. USD.') }),
@@ -90,7 +93,7 @@ export const callTrackingField = defineField({
           .error(),
     }),
     defineField({ name: 'recordingRetentionDays', title: 'Keep recordings and transcripts (days)', type: 'number', initialValue: VOICE_DEFAULTS.recordingRetentionDays, description: 'Then they are deleted here and at Twilio.', validation: (rule) => rule.min(1).max(3650).integer() }),
-    defineField({ name: 'enhancedConversions', title: 'Enhanced conversions for leads', type: 'boolean', initialValue: false, description: 'Also offer a file with each qualified caller’s number as the SHA-256 of its +1 form (Google’s format), while the number is kept.' }),
+    defineField({ name: 'enhancedConversions', title: 'Enhanced conversions for leads', type: 'boolean', initialValue: false, description: 'Also offer a file with each qualified caller’s number scrambled the way Google asks for (it can match it to the ad click but nobody can read it), while the number is kept.' }),
     ...callRoutingFields,
   ],
 })

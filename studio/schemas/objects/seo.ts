@@ -56,7 +56,7 @@ export const seo = defineType({
       name: 'keywords',
       title: 'Keywords',
       type: 'array',
-      of: [defineArrayMember({ type: 'string' })],
+      of: [defineArrayMember({ type: 'string', title: 'Keyword' })],
       options: { layout: 'tags' },
     }),
     defineField({

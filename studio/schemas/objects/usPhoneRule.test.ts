@@ -44,3 +44,23 @@ describe('Site settings: a number calls cannot reach is a warning, never an erro
     expect(JSON.stringify(warning?.path)).toContain('phone')
   })
 })
+
+describe('with call tracking on, a number reserved for fiction cannot be published', () => {
+  const tracking = { enabled: true, businessLine: '+13125550150', pool: ['+13125550161'], timeZone: 'America/Chicago' }
+
+  it('is an error on the main number, the business line and each pool number, saying why and the way out', async () => {
+    const markers = await markersOf({ phone: '+18885550142', callTracking: tracking })
+    const refused = markers.filter((marker) => FICTION.test(marker.message))
+    expect(refused.map((marker) => [marker.level, JSON.stringify(marker.path)])).toEqual([
+      ['error', '["phone"]'],
+      ['error', '["callTracking","businessLine"]'],
+      ['error', '["callTracking","pool",0]'],
+    ])
+    expect(refused[0]?.message).toBe('555-0100 to 555-0199 numbers are reserved for fiction, and call tracking is on: calls to this number ring nowhere. Write the real number, or switch call tracking off.')
+  })
+
+  it('passes with real numbers', async () => {
+    const markers = await markersOf({ phone: '+12127363100', callTracking: { ...tracking, businessLine: '+13122805000', pool: ['+13122805001'] } })
+    expect(markers.filter((marker) => FICTION.test(marker.message))).toEqual([])
+  })
+})

@@ -69,7 +69,7 @@ async function fetchReport(token: string | undefined): Promise<Load> {
   if (!token) {
     return {
       state: 'error',
-      message: 'This Studio is signed in with a browser cookie only, which the site cannot check. Sign out and in again (token login) to see calls.',
+      message: 'This Studio’s sign-in cannot be shown to the site, so the site cannot tell it is you. Sign out and in again (with a token) to see calls.',
     }
   }
   try {
@@ -155,7 +155,7 @@ function Experiment({ experiment }: { experiment: ExperimentReport }) {
         </Heading>
         <Text muted size={1}>
           {experiment.firstDay ? `Visitors counted ${experiment.firstDay} to ${experiment.lastDay}. ` : ''}
-          {experiment.botsExcluded === 1 ? '1 bot request' : `${experiment.botsExcluded.toLocaleString('en-US')} bot requests`} left out of the counts.
+          {experiment.botsExcluded === 1 ? '1 automated visit' : `${experiment.botsExcluded.toLocaleString('en-US')} automated visits`} (search engines and other programs) left out of the counts.
         </Text>
         <Table
           label={`Versions of ${experiment.experiment}`}
@@ -240,7 +240,7 @@ function Report({ report }: { report: CallsReport }) {
       <Calls report={report} />
       <Text muted size={1}>
         Taps on call buttons since {report.since}, from the site’s own call log. A visitor counts for a version once it shows it
-        kept the version (its next request carries the cookie the site set), never a bot; a converting visitor tapped to call at
+        kept the version (the browser came back to the site still showing it), never an automated visit; a converting visitor tapped to call at
         least once. A winner is named only when the difference is too large to be chance, and that stays true however often you look.
       </Text>
       <Stack gap={4}>

@@ -65,7 +65,7 @@ export function ProvidersView({ report, currency }: { report: CallsReport; curre
         )
       })}
       <Text muted size={1}>
-        A call is payable to the provider who answered it when the talk lasted at least the provider’s “Paid after” seconds. Each row agrees with npm run calls:statement for the month.
+        A call is payable to the provider who answered it when the talk lasted at least the provider’s “Paid after” seconds. Each row agrees with the month’s printed statement.
       </Text>
       {failed.length > 0 ? (
         <Card padding={4} radius={2} border tone="caution">

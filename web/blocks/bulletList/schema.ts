@@ -16,7 +16,7 @@ export const bulletListSchema = defineType({
       name: 'items',
       title: 'Bullets',
       type: 'array',
-      of: [defineArrayMember({ type: 'string' })],
+      of: [defineArrayMember({ type: 'string', title: 'Bullet' })],
       validation: listRules('bullets'),
     }),
   ],

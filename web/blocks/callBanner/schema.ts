@@ -11,7 +11,7 @@ export const callBannerSchema = defineType({
   fields: [
     requiredString('heading', 'Heading'),
     optionalString('text', 'Text'),
-    defineField({ name: 'features', title: 'Features', type: 'array', of: [{ type: 'string' }], validation: listRules('features', { min: 0, max: 4 }) }),
+    defineField({ name: 'features', title: 'Features', type: 'array', of: [{ type: 'string', title: 'Feature' }], validation: listRules('features', { min: 0, max: 4 }) }),
     requiredString('buttonLabel', 'Call button label'),
     defineField({
       name: 'tone',

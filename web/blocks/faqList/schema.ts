@@ -7,14 +7,14 @@ export const faqListSchema = defineType({
   title: 'FAQ',
   type: 'object',
   icon: HelpCircleIcon,
-  description: 'Questions and answers from the FAQ documents, one open at a time. Search engines see them as an FAQ.',
+  description: 'Questions and answers from the FAQ list, one open at a time. Search engines see them as an FAQ.',
   fields: [
     requiredString('heading', 'Heading'),
     defineField({
       name: 'faqs',
       title: 'Questions',
       type: 'array',
-      of: [defineArrayMember({ type: 'reference', to: [{ type: 'faq' }] })],
+      of: [defineArrayMember({ type: 'reference', title: 'Question', to: [{ type: 'faq' }] })],
       validation: (rule) => [...listRules('questions')(rule), rule.unique().error('Add each question once.')],
     }),
     optionalString('callLineText', 'Closing call line', 'Optional text before the phone number under the questions, e.g. “Still have questions? Call”.'),

@@ -47,7 +47,7 @@ export const heroSchema = defineType({
       title: "Headline",
       type: "string",
       description:
-        "Big headline. On the generic landing page an ad keyword (kw / slkw) replaces it; this text is the fallback.",
+        "Big headline. On a page that shows the ad’s keyword (Ads tab), the keyword the visitor searched for replaces it; this text shows when the ad brings none.",
       placeholder: "e.g. Termite Treatment Near You",
       validation: textRules(
         "Write the headline visitors see first, e.g. “Termite Treatment Near You”.",
@@ -59,7 +59,7 @@ export const heroSchema = defineType({
       title: "Headline from the ad",
       type: "string",
       description:
-        "Optional, for pages that read ad inputs (the page’s “Ad inputs”). {Keyword} is the ad keyword, {Headline} the ad’s headline1, e.g. “{Keyword}” or “{Keyword} Near You”. When the ad brings no value for a placeholder, the Headline above shows.",
+        "Optional, for pages that read ad inputs (the page’s “Ad inputs”). {Keyword} is the ad keyword, {Headline} the ad’s own headline, e.g. “{Keyword}” or “{Keyword} Near You”. When the ad brings no value for a placeholder, the Headline above shows.",
       validation: (rule) =>
         rule
           .custom((value: string | undefined) =>
@@ -155,7 +155,7 @@ export const heroSchema = defineType({
       name: "benefits",
       title: "Benefits",
       type: "array",
-      of: [defineArrayMember({ type: "string" })],
+      of: [defineArrayMember({ type: "string", title: "Benefit" })],
       description: `${MIN_BENEFITS} or ${BENEFIT_COUNT} short benefits, shown as a grid under the call button.`,
       // The site's four usual promises: a new hero passes as it comes, and the editor changes what differs.
       initialValue: [...DEFAULT_BENEFITS],

@@ -15,7 +15,7 @@ export const pestListSchema = defineType({
       name: 'pests',
       title: 'Pest names',
       type: 'array',
-      of: [defineArrayMember({ type: 'string' })],
+      of: [defineArrayMember({ type: 'string', title: 'Pest name' })],
       description: 'Shown in this order, two columns on phones and three on larger screens.',
       validation: listRules('pests', { min: 2 }),
     }),

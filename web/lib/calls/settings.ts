@@ -171,7 +171,7 @@ export function callTrackingProblems(fields: CallTrackingFields | null | undefin
   if (line) problems.push(line)
   const pool = (fields.pool ?? []).filter(Boolean)
   if (new Set(pool).size !== pool.length) problems.push('A number is in the pool twice.')
-  if (site.phone && pool.includes(site.phone)) problems.push('The default phone number cannot be a pool number: visits without a lease show it.')
+  if (site.phone && pool.includes(site.phone)) problems.push('The main phone number cannot be a pool number: every visitor who has no pool number of their own sees the main one.')
   if (fields.recording && !fields.recordingNotice?.trim()) problems.push('Recording is on: write the announcement callers hear first (some states require every caller to be told).')
   return problems
 }

@@ -1,0 +1,195 @@
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { chromium } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startLocalLake, type LocalLake } from '../../scripts/lake/server.ts'
+import { siteEnvOnLake } from '../../scripts/lake/siteEnv.ts'
+import { DEFAULT_LAKE_PORT, SANITY_API_VERSION } from '../../web/lib/config'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser'
+import { startSite, type NextServer } from './nextServer'
+
+/**
+ * An editor cannot quietly change what a page means: the real Studio (the production build) in Chromium on
+ * the local Content Lake, one warm Studio page shared by the tests. Deleting a pest a published page uses is
+ * refused, naming the page; a pest page's Photo switch shows its pest's photo after one publish; a question
+ * created from a page is live after one publish; a restored version is live after the restore step; the production Studio has no developer tool (Vision). Each flow waits for the Studio's own settled state (the
+ * document's form shown, the action enabled) before it acts, and acts once.
+ */
+const ROOT = path.resolve(import.meta.dirname, '../..')
+// The production build's Studio talks to the local lake where `npm run dev` runs it (HTTPS on 3335, HTTP one below).
+const LAKE_TLS_PORT = Number(DEFAULT_LAKE_PORT)
+const LAKE_PORT = LAKE_TLS_PORT - 1
+const SITE_PORT = 4510
+const SECRET = 'editor-safety-webhook-secret'
+const env = siteEnvOnLake({ port: LAKE_PORT, tlsPort: LAKE_TLS_PORT, webhookSecret: SECRET, readToken: 'local-lake' })
+/** EDITOR_SHOTS=folder saves each dialog's screenshot (docs/screens holds the reviewed ones). */
+const SHOTS = process.env.EDITOR_SHOTS
+
+let dataDir: string
+let lake: LocalLake
+let site: NextServer
+let browser: Browser
+let context: BrowserContext
+let studio: Page
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'editor-safety-'))
+  copyFileSync(path.join(ROOT, 'studio/dataset/production.ndjson'), path.join(dataDir, 'production.ndjson'))
+  lake = await startLocalLake({ dataDir, port: LAKE_PORT, tlsPort: LAKE_TLS_PORT, webhook: { url: `http://127.0.0.1:${SITE_PORT}/api/revalidate`, secret: SECRET } })
+  site = await startSite(SITE_PORT, env)
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, '--ignore-certificate-errors'] })
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  studio = await context.newPage()
+  await studio.goto(`${site.url}/studio/structure`, { timeout: 120_000 })
+  await studio.getByText('Pest pages', { exact: true }).first().waitFor({ timeout: 120_000 })
+  if (SHOTS) mkdirSync(SHOTS, { recursive: true })
+}, 900_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await site?.stop()
+  await lake?.close()
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+})
+
+async function until(what: string, check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+  const started = Date.now()
+  while (Date.now() - started < timeoutMs) {
+    if (await check().catch(() => false)) return
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw new Error(`${what}: not within ${timeoutMs} ms`)
+}
+
+async function shot(name: string) {
+  if (!SHOTS) return
+  // Dialogs and toasts fade in: the picture is taken once their animations have finished.
+  await studio.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))))
+  await studio.screenshot({ path: path.join(SHOTS, `${name}.png`) })
+}
+
+async function body(pathname: string): Promise<{ status: number; text: string }> {
+  const response = await fetch(`${site.url}${pathname}`)
+  return { status: response.status, text: await response.text() }
+}
+
+/** Opens a document in the warm Studio and waits until its form and actions are the Studio's settled ones. */
+async function openDocument(id: string, type: string) {
+  await studio.goto(`${site.url}/studio/intent/edit/id=${id};type=${type}/`, { timeout: 120_000 })
+  await studio.getByTestId('pane-footer').getByTestId('action-menu-button').waitFor({ timeout: 60_000 })
+  // The Studio's own "loaded" mark: the form is no longer read-only while it syncs.
+  await until('the document is loaded', async () => (await studio.locator('[data-testid="document-panel-scroller"]').count()) > 0 && !(await studio.getByText('Loading document').isVisible()), 60_000)
+}
+
+describe('one home for each photo', { timeout: 240_000 }, () => {
+  it('with the Photo switch on for /ants, the Ants pest’s photo is on /ants and /?kw=ant+exterminator after one publish', async () => {
+    // The photo the editor set on the Ants pest (published): uploaded to the lake as the Studio uploads it.
+    const png = await studio.screenshot({ clip: { x: 0, y: 0, width: 300, height: 200 } })
+    const upload = await fetch(`${lake.url}/v${SANITY_API_VERSION}/assets/images/production?filename=ants.png`, { method: 'POST', headers: { 'content-type': 'image/png' }, body: new Uint8Array(png) })
+    const asset = ((await upload.json()) as { document: { _id: string; url: string } }).document
+    await lake.store.mutate([{ patch: { id: 'pest-ant', set: { image: { _type: 'image', asset: { _type: 'reference', _ref: asset._id } } } } }])
+    const fileName = path.basename(asset.url)
+    await until('the keyword page shows the photo', async () => (await body('/?kw=ant+exterminator')).text.includes(fileName), 60_000)
+    expect((await body('/ants')).text).not.toContain(fileName)
+
+    await openDocument('pestPage-ants', 'pestPage')
+    const toggle = studio.getByRole('checkbox', { name: /Show the pest’s photo under the hero/ })
+    await until('the switch can be used', () => toggle.isEditable(), 30_000)
+    await toggle.check()
+    await until('the switch is on the draft', async () => (lake.store.get('drafts.pestPage-ants')?.image as { show?: boolean } | undefined)?.show === true)
+    const publish = studio.getByTestId('action-publish')
+    await until('Publish is offered', () => publish.isEnabled(), 60_000)
+    await publish.click()
+    await until('the page is published', async () => lake.store.get('drafts.pestPage-ants') === null && (lake.store.get('pestPage-ants')?.image as { show?: boolean } | undefined)?.show === true, 30_000)
+    await until('/ants shows the photo', async () => (await body('/ants')).text.includes(fileName), 60_000)
+    expect((await body('/?kw=ant+exterminator')).text).toContain(fileName)
+  })
+})
+
+describe('nothing a published page uses goes from under it', { timeout: 240_000 }, () => {
+  it('deleting the Ants pest is refused, naming /ants, and the site is unchanged', async () => {
+    const before = await body('/ants')
+    await openDocument('pest-ant', 'pest')
+    await studio.getByTestId('pane-footer').getByTestId('action-menu-button').click()
+    const item = studio.getByRole('menuitem', { name: /Delete/ })
+    await until('Delete is offered once the pages using it are known', () => item.isEnabled(), 30_000)
+    await item.click()
+    const dialog = studio.getByRole('dialog').filter({ hasText: 'cannot be deleted' })
+    await dialog.waitFor({ timeout: 30_000 })
+    const said = await dialog.innerText()
+    expect(said).toMatch(/“Ants” cannot be deleted: \d+ published pages use this pest/)
+    expect(said).toContain('/ants — Ants: is the page about this pest')
+    expect(said).toContain('First choose another pest on these pages')
+    expect(said).not.toMatch(/document/i)
+    await shot('editor-delete-refused')
+    await studio.keyboard.press('Escape')
+    expect(lake.store.get('pest-ant')).not.toBeNull()
+    const after = await body('/ants')
+    expect(after.status).toBe(200)
+    expect(after.text.includes('/illustrations/ant.svg')).toBe(before.text.includes('/illustrations/ant.svg'))
+    expect(after.text).not.toContain('/illustrations/bed-bug.svg')
+  })
+})
+
+describe('one change, one publish', { timeout: 240_000 }, () => {
+  it('a question created from the hornet page is live after one publish, named on the button', async () => {
+    // What the Studio saves when the editor presses “Create new” in the page's FAQ section and writes the question:
+    // the new question as a draft, and the page's draft with a weak reference to it, strengthened on publish.
+    const page = lake.store.get('page-hornet-nest-removal-near-me')! as unknown as Record<string, unknown> & { blocks: { _type: string; faqs?: unknown[] }[] }
+    const blocks = structuredClone(page.blocks)
+    const faqList = blocks.find((block) => block._type === 'faqList')!
+    faqList.faqs = [...(faqList.faqs ?? []), { _type: 'reference', _key: 'new-question', _ref: 'faq-hornets-return', _weak: true, _strengthenOnPublish: { type: 'faq' } }]
+    await lake.store.mutate([
+      { createOrReplace: { _id: 'drafts.faq-hornets-return', _type: 'faq', question: 'Will the hornets come back next year?', answer: [{ _type: 'block', _key: 'a', style: 'normal', markDefs: [], children: [{ _type: 'span', _key: 's', text: 'Rarely: a removed nest is not reused.', marks: [] }] }] } },
+      { createOrReplace: { ...page, _id: 'drafts.page-hornet-nest-removal-near-me', blocks } },
+    ])
+    await openDocument('page-hornet-nest-removal-near-me', 'page')
+    const publish = studio.getByTestId('pane-footer').getByRole('button', { name: 'Publish page and 1 new question' })
+    await publish.waitFor({ timeout: 60_000 })
+    await until('Publish is offered', () => publish.isEnabled(), 60_000)
+    await shot('editor-publish-with-new-question')
+    await publish.click()
+    await until('the page and the question are published', async () => lake.store.get('faq-hornets-return') !== null && lake.store.get('drafts.page-hornet-nest-removal-near-me') === null, 30_000)
+    await until('the question is on the live page', async () => (await body('/hornet-nest-removal-near-me')).text.includes('Will the hornets come back next year?'), 60_000)
+  })
+})
+
+describe('restore means restore', { timeout: 240_000 }, () => {
+  it('a restored version of a published page is live after the restore step', async () => {
+    const terms = lake.store.get('legal-terms-of-service')!
+    await lake.store.mutate([{ createOrReplace: { ...terms, title: 'Terms of Service (2026 edition)' } }])
+    const wanted = lake.store.get('legal-terms-of-service')!._rev!
+    await lake.store.mutate([{ createOrReplace: { ...terms, title: 'Terms of Service (draft wording)' } }])
+    await until('the site shows the newer title', async () => (await body('/terms-of-service')).text.includes('Terms of Service (draft wording)'), 60_000)
+    const at = lake.store.history.find((transaction) => transaction.id === wanted)!.timestamp
+    await studio.goto(`${site.url}/studio/structure/legalPage;legal-terms-of-service,rev=${encodeURIComponent(`${at}/${wanted}`)}`, { timeout: 120_000 })
+    await until('the version is shown', async () => (await studio.locator('input#title').inputValue()) === 'Terms of Service (2026 edition)', 60_000)
+    const restore = studio.getByTestId('pane-footer').getByRole('button', { name: 'Restore and publish' })
+    await until('Restore and publish is offered', () => restore.isEnabled(), 60_000)
+    await restore.click()
+    const dialog = studio.getByTestId('restore-dialog')
+    await dialog.waitFor({ timeout: 30_000 })
+    await shot('editor-restore-and-publish')
+    await dialog.getByRole('button', { name: 'Restore and publish' }).click()
+    await studio.getByText('/terms-of-service now shows the restored version.').waitFor({ timeout: 30_000 })
+    await studio.getByText('Restored and published').first().waitFor({ timeout: 10_000 })
+    await shot('editor-restored-live')
+    expect(lake.store.get('legal-terms-of-service')!.title).toBe('Terms of Service (2026 edition)')
+    expect(lake.store.get('drafts.legal-terms-of-service')).toBeNull()
+    await until('the site shows the restored title', async () => (await body('/terms-of-service')).text.includes('Terms of Service (2026 edition)'), 60_000)
+  })
+})
+
+describe('editors see editor screens', { timeout: 120_000 }, () => {
+  it('a production Studio has no Vision tool', async () => {
+    await studio.goto(`${site.url}/studio/structure`, { timeout: 120_000 })
+    await studio.getByText('Pest pages', { exact: true }).first().waitFor({ timeout: 60_000 })
+    expect(await studio.getByRole('link', { name: 'Presentation' }).count()).toBeGreaterThan(0)
+    expect(await studio.getByRole('link', { name: 'Vision' }).count()).toBe(0)
+    expect((await studio.goto(`${site.url}/studio/vision`))?.status()).toBe(200)
+    await studio.getByText(/not found|does not exist/i).first().waitFor({ timeout: 60_000 })
+    expect(await studio.getByText('PERSPECTIVE', { exact: true }).count()).toBe(0)
+  })
+})
