@@ -4,6 +4,7 @@ import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { hold } from './exclusive'
 import { startLocalLake, type LocalLake } from '../../scripts/lake/server.ts'
 import { siteEnvOnLake } from '../../scripts/lake/siteEnv.ts'
 import { DEFAULT_LAKE_PORT, SANITY_API_VERSION } from '../../web/lib/config'
@@ -33,8 +34,10 @@ let site: NextServer
 let browser: Browser
 let context: BrowserContext
 let studio: Page
+let releaseLake: (() => void) | undefined
 
 beforeAll(async () => {
+  releaseLake = await hold('studio-lake')
   dataDir = mkdtempSync(path.join(tmpdir(), 'editor-safety-'))
   copyFileSync(path.join(ROOT, 'studio/dataset/production.ndjson'), path.join(dataDir, 'production.ndjson'))
   lake = await startLocalLake({ dataDir, port: LAKE_PORT, tlsPort: LAKE_TLS_PORT, webhook: { url: `http://127.0.0.1:${SITE_PORT}/api/revalidate`, secret: SECRET } })
@@ -52,6 +55,7 @@ afterAll(async () => {
   await site?.stop()
   await lake?.close()
   if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+  releaseLake?.()
 })
 
 async function until(what: string, check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
