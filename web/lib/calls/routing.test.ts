@@ -13,6 +13,7 @@ import { voiceRecorder } from './voiceQueue'
 import { pestOfVisit, storeRouting, type RoutingStore } from './routing'
 import { parseLeaseRequest, visitFacts } from './lease'
 import { landingToken, verifiedLanding } from '../personalization/landing'
+import { MAX_TEXT_ATTEMPTS } from './textBack'
 import { legsSince } from './legRecords'
 import { parseProviders, type ProviderFields } from '../providers/provider'
 import { capPeriod, takeProvider } from '../providers/caps'
@@ -187,6 +188,8 @@ describe('routing calls to providers', () => {
     messages.refuseNext(0)
     const failed = await db.selectFrom('voice_texts').selectAll().where('status', '=', 'failed').execute()
     expect(failed.map((row) => [row.to_number, row.error])).toEqual([['+14695550129', 'Too Many Requests']])
+    // Tried a bounded number of times, never sent again and again.
+    expect(failed.map((row) => Number(row.attempts))).toEqual([MAX_TEXT_ATTEMPTS])
   })
 
   it('routes without the cap check when the store hangs', async () => {

@@ -54,6 +54,8 @@ export async function sendMessage(api: TwilioMessages, message: { to: string; fr
 export const configuredMessages = (): TwilioMessages | null => readConfig(process.env).twilio
 
 const HOUR_MS = 3_600_000
+/** Sends tried per missed call: a refusal is tried again by the voice queue this often, then left listed as failed. */
+export const MAX_TEXT_ATTEMPTS = 3
 
 /** Sends the text for one missed call unless the rules say not to; idempotent per call. */
 export async function writeTextBack(db: Kysely<Database>, job: TextBackJob, api: TwilioMessages | null = configuredMessages()): Promise<void> {
@@ -63,8 +65,8 @@ export async function writeTextBack(db: Kysely<Database>, job: TextBackJob, api:
     .values({ call_sid: job.callSid, caller_key: job.callerKey, to_number: job.to, from_number: job.from, at: job.at, status: 'pending', attempts: 0, message_sid: null, error: null })
     .onConflict((conflict) => conflict.column('call_sid').doNothing())
     .execute()
-  const row = await db.selectFrom('voice_texts').select(['status']).where('call_sid', '=', job.callSid).executeTakeFirstOrThrow()
-  if (row.status === 'sent' || row.status === 'skipped') return
+  const row = await db.selectFrom('voice_texts').select(['status', 'attempts']).where('call_sid', '=', job.callSid).executeTakeFirstOrThrow()
+  if (row.status === 'sent' || row.status === 'skipped' || Number(row.attempts) >= MAX_TEXT_ATTEMPTS) return
   const skip = (reason: string) => db.updateTable('voice_texts').set({ status: 'skipped', error: reason }).where('call_sid', '=', job.callSid).execute()
   const optOut = await db.selectFrom('voice_sms_optouts').select('stopped').where('caller_key', '=', job.callerKey).executeTakeFirst()
   if (optOut && Number(optOut.stopped) === 1) return void (await skip('The caller replied STOP.'))
@@ -88,7 +90,8 @@ export async function writeTextBack(db: Kysely<Database>, job: TextBackJob, api:
   } catch (error) {
     const message = (error instanceof Error ? error.message : String(error)).slice(0, 300)
     await db.updateTable('voice_texts').set((eb) => ({ status: 'failed', error: message, attempts: eb('attempts', '+', 1) })).where('call_sid', '=', job.callSid).execute()
-    throw error
+    // Thrown so the voice queue tries again, until the attempts run out (the row then stays listed as failed).
+    if (Number(row.attempts) + 1 < MAX_TEXT_ATTEMPTS) throw error
   }
 }
 
