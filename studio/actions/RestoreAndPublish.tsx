@@ -25,7 +25,8 @@ export function withPublishOnRestore(original: DocumentActionComponent): Documen
     const restoreAndPublish = async () => {
       setBusy(true)
       try {
-        const { documents } = await client.request<{ documents: Revision[] }>({ url: `/data/history/${client.config().dataset}/documents/${publishedId}?revision=${props.revision}` })
+        // The revision may be the published document's or its draft's (an edit later discarded): the history API is asked for both.
+        const { documents } = await client.request<{ documents: Revision[] }>({ url: `/data/history/${client.config().dataset}/documents/${publishedId},drafts.${publishedId}?revision=${props.revision}` })
         const revision = documents[0]
         if (!revision) throw new Error('That version is no longer kept.')
         const { _rev: _revision, _updatedAt: _updated, ...attributes } = revision

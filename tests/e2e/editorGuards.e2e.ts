@@ -197,10 +197,12 @@ describe('an editor cannot take the site down', { timeout: 240_000 }, () => {
     await page.goto(`${site.url}/studio/structure/page;page-about-us,rev=${encodeURIComponent(`${editedAt}/${edited}`)}`, { timeout: 120_000 })
     await until('the edited revision is shown', async () => (await page.locator('input#title').inputValue()) === 'About us – our licensed team', 60_000)
     await shot(page, 'editor-history-revision')
-    // The revision's action ("Revert to revision"), then its confirmation.
-    await page.getByTestId('action-reverttorevision').click({ timeout: 30_000 })
-    await page.getByRole('button', { name: 'Confirm', exact: true }).click({ timeout: 30_000 })
-    await until('the edit is back as a draft', async () => lake.store.get('drafts.page-about-us')?.title === 'About us – our licensed team', 30_000)
+    // A published page's revision is restored and published in one step ("Restore and publish"), then confirmed.
+    const restore = page.getByTestId('pane-footer').getByRole('button', { name: 'Restore and publish' })
+    await until('Restore and publish is offered', () => restore.isEnabled(), 60_000)
+    await restore.click()
+    await page.getByTestId('restore-dialog').getByRole('button', { name: 'Restore and publish' }).click({ timeout: 30_000 })
+    await until('the edit is back and published', async () => lake.store.get('page-about-us')?.title === 'About us – our licensed team' && lake.store.get('drafts.page-about-us') === null, 30_000)
     await shot(page, 'editor-history-restored')
     await lake.store.mutate([{ delete: { id: 'drafts.page-about-us' } }, { delete: { id: 'page-about-us' } }])
     await page.close()

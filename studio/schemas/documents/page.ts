@@ -246,8 +246,8 @@ export const page = defineType({
           name: 'alsoCall',
           title: 'Call buttons also call',
           type: 'boolean',
+          // No initial value: it would make every new page hold a message with nothing in it, which the two fields above refuse.
           description: 'Off: the call buttons only show the message, as the spec has it. On: they show the message, open the phone’s dialer and the call is counted.',
-          initialValue: false,
         }),
       ],
     }),

@@ -39,7 +39,7 @@ export function Badges({ block, context }: BlockProps<'badges'>) {
           {block.badges.map((badge) => (
             <li
               key={badge}
-              className={`flex w-[calc((100%-0.75rem)/2)] items-center gap-2 rounded-lg px-3 py-2 max-[359px]:flex-col max-[359px]:items-start max-[359px]:gap-1 lg:justify-center ${wideWidths[perRow]} ${brand ? 'bg-white/10' : 'border border-line bg-white'}`}
+              className={`flex w-[calc((100%-0.75rem)/2)] items-center gap-2 rounded-lg px-3 py-2 lg:justify-center ${wideWidths[perRow]} ${brand ? 'bg-white/10' : 'border border-line bg-white'}`}
             >
               <span className="text-left">{badge}</span>
             </li>
