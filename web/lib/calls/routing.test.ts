@@ -117,6 +117,21 @@ describe('routing calls to providers', () => {
     expect(messages.sent).toHaveLength(0)
   })
 
+  it('records and transcribes a routed call when recording is on: announced once, every line recorded', async () => {
+    const now = { t: WED_10_DALLAS }
+    const settings = settingsWith({ recording: true, recordingNotice: 'This call may be recorded.' })
+    const { deps } = await setup(settings, now)
+    const phone = caller('+14695550140', '+13125550170', [['FromState', 'TX']])
+    const first = await handleIncoming(phone.incoming(), deps)
+    expect(first.body).toMatch(/<Response><Say>This call may be recorded.<\/Say><Start><Transcription statusCallbackUrl="https:\/\/[^"]+\/api\/voice\/transcription"[^>]*\/><\/Start><Dial /)
+    expect(first.body).toMatch(/<Dial [^>]*record="record-from-answer-dual" recordingStatusCallback="https:\/\/[^"]+\/api\/voice\/recording"/)
+    const second = await handleStatus(phone.dialed(dialAction(first.body)!, 'no-answer'), deps)
+    expect(numberOf(second.body)).not.toBeNull()
+    expect(second.body).not.toContain('<Say>This call may be recorded.</Say>')
+    expect(second.body).toContain('record="record-from-answer-dual"')
+    await deps.recorder.idle()
+  })
+
   it('skips a provider at its daily cap, and fails over on a declined key press', async () => {
     const now = { t: WED_10_DALLAS }
     const settings = settingsWith({ askZipWhenUnknown: true })

@@ -7,7 +7,7 @@ import { placeLabel, placeOfCallerState, placeOfCode, placeOfZip } from '../prov
 import { withinMs } from './deadline.ts'
 import type { CallLeg } from './legRecords.ts'
 import type { VoiceSettings } from './settings.ts'
-import { escapeXml, STATUS_PATH, TWIML_HEAD } from './twiml.ts'
+import { escapeXml, recordingAttributes, recordingOpening, STATUS_PATH, TWIML_HEAD, type RecordingTwiml } from './twiml.ts'
 
 /**
  * Routing a call to providers: where the caller is (the visit the call joins, else a keyed-in ZIP code, else
@@ -82,9 +82,10 @@ function whisperUrl(provider: Provider, state: RouteState, settings: VoiceSettin
   return `/api/voice/whisper?${params}`
 }
 
-function dialTo(number: string, state: RouteState, ringSeconds: number, url?: string): string {
+function dialTo(number: string, state: RouteState, ringSeconds: number, url: string | undefined, recording: RecordingTwiml | undefined, opening: boolean): string {
   const noun = url ? `<Number url="${escapeXml(url)}" method="POST">${escapeXml(number)}</Number>` : `<Number>${escapeXml(number)}</Number>`
-  return `${TWIML_HEAD}<Response><Dial action="${escapeXml(encodeState(state))}" method="POST" timeout="${ringSeconds}" answerOnBridge="true">${noun}</Dial></Response>`
+  const first = opening ? recordingOpening(recording) : ''
+  return `${TWIML_HEAD}<Response>${first}<Dial action="${escapeXml(encodeState(state))}" method="POST" timeout="${ringSeconds}" answerOnBridge="true"${recordingAttributes(recording)}>${noun}</Dial></Response>`
 }
 
 export interface Budget {
@@ -96,7 +97,7 @@ export interface Budget {
  * The next line to ring from `state.leg` on: the first provider still open whose caps have room, else the
  * business line, else null (the call is missed).
  */
-export async function nextLeg(state: RouteState, settings: VoiceSettings, store: RoutingStore | undefined, now: number, budget: Budget): Promise<string | null> {
+export async function nextLeg(state: RouteState, settings: VoiceSettings, store: RoutingStore | undefined, now: number, budget: Budget, recording?: RecordingTwiml, opening = false): Promise<string | null> {
   const byId = new Map(settings.providers.map((provider) => [provider.id, provider]))
   const period = capPeriod(now, settings.timeZone)
   for (let leg = state.leg; leg < state.ids.length; leg++) {
@@ -116,9 +117,9 @@ export async function nextLeg(state: RouteState, settings: VoiceSettings, store:
     if (taken === false) continue
     if (taken === undefined) console.error(`[routing] the store did not answer in time: ${provider.name} rung without the cap check`)
     const next = { ...state, leg, taken: taken === true }
-    return dialTo(provider.phone, next, settings.routing.ringSeconds, whisperUrl(provider, next, settings))
+    return dialTo(provider.phone, next, settings.routing.ringSeconds, whisperUrl(provider, next, settings), recording, opening)
   }
-  if (state.leg <= state.ids.length && settings.businessLine) return dialTo(settings.businessLine, { ...state, leg: state.ids.length, taken: false }, settings.routing.ringSeconds)
+  if (state.leg <= state.ids.length && settings.businessLine) return dialTo(settings.businessLine, { ...state, leg: state.ids.length, taken: false }, settings.routing.ringSeconds, undefined, recording, opening)
   return null
 }
 
@@ -136,7 +137,7 @@ export interface IncomingRoute {
 }
 
 /** "A call comes in" with routing on: where the caller is, the order of providers, and the first leg. */
-export async function routeIncoming(params: URLSearchParams, search: URLSearchParams, settings: VoiceSettings, store: RoutingStore | undefined, now: number, budget: Budget): Promise<IncomingRoute> {
+export async function routeIncoming(params: URLSearchParams, search: URLSearchParams, settings: VoiceSettings, store: RoutingStore | undefined, now: number, budget: Budget, recording?: RecordingTwiml): Promise<IncomingRoute> {
   const to = params.get('To') ?? ''
   let visit: { place: string; pest: string; page: string } | undefined
   if (store && settings.pool.includes(to)) {
@@ -155,7 +156,7 @@ export async function routeIncoming(params: URLSearchParams, search: URLSearchPa
   const pest = visit?.pest ?? ''
   const ranked = rankProviders(settings.providers, where, pest, now).slice(0, settings.routing.maxProviders)
   const state: RouteState = { ids: ranked.map((provider) => provider.id), leg: 0, where, pest, page: visit?.page ?? '', taken: false }
-  return { twiml: await nextLeg(state, settings, store, now, budget) }
+  return { twiml: await nextLeg(state, settings, store, now, budget, recording, true) }
 }
 
 /** A leg's outcome from the Dial callback: a completed call the provider did not take (no key pressed) is declined. */

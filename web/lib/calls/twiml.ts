@@ -32,10 +32,19 @@ const absolute = (siteUrl: URL | string, path: string) => escapeXml(new URL(path
 export function dialTwiml(businessLine: string, recording?: RecordingTwiml): string {
   // No callerId: Twilio then shows the business the caller's own number, so it can call back.
   const number = `<Number>${escapeXml(businessLine)}</Number>`
-  if (!recording) return `${XML}<Response><Dial action="${STATUS_PATH}" method="POST" timeout="20" answerOnBridge="true">${number}</Dial></Response>`
-  const start = `<Start><Transcription statusCallbackUrl="${absolute(recording.siteUrl, TRANSCRIPTION_PATH)}" statusCallbackMethod="POST" track="both_tracks" partialResults="false"/></Start>`
-  const dial = `<Dial action="${STATUS_PATH}" method="POST" timeout="20" answerOnBridge="true" record="record-from-answer-dual" recordingStatusCallback="${absolute(recording.siteUrl, RECORDING_PATH)}" recordingStatusCallbackMethod="POST" recordingStatusCallbackEvent="completed">${number}</Dial>`
-  return `${XML}<Response><Say>${escapeXml(recording.notice)}</Say>${start}${dial}</Response>`
+  return `${XML}<Response>${recordingOpening(recording)}<Dial action="${STATUS_PATH}" method="POST" timeout="20" answerOnBridge="true"${recordingAttributes(recording)}>${number}</Dial></Response>`
+}
+
+/** With recording on, what the caller hears and starts before the first `<Dial>`: the announcement, then Real-Time Transcription of both sides. */
+export function recordingOpening(recording?: RecordingTwiml): string {
+  if (!recording) return ''
+  return `<Say>${escapeXml(recording.notice)}</Say><Start><Transcription statusCallbackUrl="${absolute(recording.siteUrl, TRANSCRIPTION_PATH)}" statusCallbackMethod="POST" track="both_tracks" partialResults="false"/></Start>`
+}
+
+/** With recording on, a `<Dial>`'s attributes that record the answered call (each side on its own channel) and announce the recording. */
+export function recordingAttributes(recording?: RecordingTwiml): string {
+  if (!recording) return ''
+  return ` record="record-from-answer-dual" recordingStatusCallback="${absolute(recording.siteUrl, RECORDING_PATH)}" recordingStatusCallbackMethod="POST" recordingStatusCallbackEvent="completed"`
 }
 
 /** After the forwarded leg: hang up after a talk; on no answer or busy, the editor's message, then a voicemail if Site settings say so. */

@@ -61,6 +61,9 @@ export function verifiedParams(request: WebhookRequest, deps: VoiceDeps): URLSea
   return /^CA[0-9a-f]{32}$/i.test(callSid) ? params : null
 }
 
+/** With recording on (Site settings → Call tracking), what every `<Dial>` needs to record and transcribe the call. */
+const recordingOf = (settings: VoiceSettings, deps: VoiceDeps) => (settings.recording ? { notice: settings.recordingNotice, siteUrl: deps.siteUrl } : undefined)
+
 const e164 = (value: string | null) => (value && /^\+[1-9]\d{6,14}$/.test(value) ? value : '')
 
 /** `POST /api/voice/incoming` ("A call comes in"): forward to the business line, or with routing on ring the providers first (routing.ts). */
@@ -79,13 +82,12 @@ export async function handleIncoming(request: WebhookRequest, deps: VoiceDeps): 
   }
   if (settings?.enabled && to && settings.routing.routing) {
     const search = new URL(request.pathAndQuery, 'http://x').searchParams
-    const route = await routeIncoming(params, search, settings, deps.routing, now, { until: Date.now() + (deps.storeBudgetMs ?? 40) })
+    const route = await routeIncoming(params, search, settings, deps.routing, now, { until: Date.now() + (deps.storeBudgetMs ?? 40) }, recordingOf(settings, deps))
     if (route.twiml) return { status: 200, body: route.twiml, contentType: TWIML }
     return { status: 200, body: missedCall(callSid, to, from, 'no-answer', settings, deps, now), contentType: TWIML }
   }
   if (!settings?.enabled || !isUsE164(settings.businessLine)) return { status: 200, body: rejectTwiml(), contentType: TWIML }
-  const recording = settings.recording ? { notice: settings.recordingNotice, siteUrl: deps.siteUrl } : undefined
-  return { status: 200, body: dialTwiml(settings.businessLine, recording), contentType: TWIML }
+  return { status: 200, body: dialTwiml(settings.businessLine, recordingOf(settings, deps)), contentType: TWIML }
 }
 
 /** Records the call's end (answered or not) with the rules of the qualified call. */
@@ -134,7 +136,7 @@ export async function handleStatus(request: WebhookRequest, deps: VoiceDeps): Pr
       recordCallEnd(callSid, to, from, dialStatus, talkSeconds, settings, deps, now)
       return { status: 200, body: hangupTwiml(), contentType: TWIML }
     }
-    const next = state.leg < state.ids.length ? await nextLeg({ ...state, leg: state.leg + 1 }, settings, deps.routing, now, { until: Date.now() + (deps.storeBudgetMs ?? 40) }) : null
+    const next = state.leg < state.ids.length ? await nextLeg({ ...state, leg: state.leg + 1 }, settings, deps.routing, now, { until: Date.now() + (deps.storeBudgetMs ?? 40) }, recordingOf(settings, deps)) : null
     if (next) return { status: 200, body: next, contentType: TWIML }
     return { status: 200, body: missedCall(callSid, to, from, outcome === 'busy' ? 'busy' : 'no-answer', settings, deps, now), contentType: TWIML }
   }
