@@ -87,6 +87,9 @@ describe('msprtPValue', () => {
   it('is 1 with no difference and small with a big one', () => {
     expect(msprtPValue({ visitors: 5000, converters: 300 }, { visitors: 5000, converters: 300 })).toBe(1)
     expect(msprtPValue({ visitors: 5000, converters: 0 }, { visitors: 5000, converters: 0 })).toBe(1)
+    expect(msprtPValue({ visitors: 1000, converters: 1000 }, { visitors: 1000, converters: 1000 })).toBe(1)
+    // Every visitor of one version converting and none of the other: the strongest evidence, not none.
+    expect(msprtPValue({ visitors: 1000, converters: 0 }, { visitors: 1000, converters: 1000 })!).toBeLessThan(0.001)
     expect(msprtPValue({ visitors: 1000, converters: 120 }, { visitors: 1000, converters: 60 })!).toBeLessThan(0.005)
   })
 

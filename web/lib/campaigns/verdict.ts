@@ -127,15 +127,20 @@ export function twoProportionZTest(a: ConversionCounts, b: ConversionCounts): { 
 /**
  * The mSPRT always-valid p-value at one look, 1/Λ (at most 1), for the difference of a's and b's
  * conversion rates: Λ = sqrt(V/(V+τ²)) · exp(τ²θ̂² / (2V(V+τ²))), θ̂ the difference of the rates and
- * V = p̂a(1−p̂a)/na + p̂b(1−p̂b)/nb its variance. Null when the counts are impossible; 1 when V = 0
- * (both rates 0 or both 1: no evidence either way). The running minimum over looks is also valid.
+ * V = p̂a(1−p̂a)/na + p̂b(1−p̂b)/nb its variance. Null when the counts are impossible; 1 when the rates are
+ * equal at 0 or 1 (no evidence either way). When V = 0 with different rates (one arm 0, the other 1: the
+ * strongest evidence, not none) the pooled rate's variance stands in. The running minimum over looks is also valid.
  */
 export function msprtPValue(a: ConversionCounts, b: ConversionCounts, tau2: number = MSPRT_TAU2): number | null {
   if (!validCounts(a) || !validCounts(b) || !(tau2 > 0)) return null
   const rateA = a.converters / a.visitors
   const rateB = b.converters / b.visitors
-  const variance = (rateA * (1 - rateA)) / a.visitors + (rateB * (1 - rateB)) / b.visitors
-  if (variance === 0) return 1
+  let variance = (rateA * (1 - rateA)) / a.visitors + (rateB * (1 - rateB)) / b.visitors
+  if (variance === 0) {
+    if (rateA === rateB) return 1
+    const pooled = (a.converters + b.converters) / (a.visitors + b.visitors)
+    variance = pooled * (1 - pooled) * (1 / a.visitors + 1 / b.visitors)
+  }
   const difference = rateA - rateB
   const logLikelihoodRatio = 0.5 * Math.log(variance / (variance + tau2)) + (tau2 * difference * difference) / (2 * variance * (variance + tau2))
   return Math.min(1, Math.exp(-logLikelihoodRatio))
