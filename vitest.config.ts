@@ -11,5 +11,8 @@ export default defineConfig({
     setupFiles: ['tests/support/countUnit.ts'],
     globalSetup: ['tests/support/countUnitGlobal.ts'],
     reporters: ['default', './tests/support/slowestFiles.ts'],
+    // Two files at a time on two cores: some files mostly wait (a PostgreSQL stopped for 20 s, servers on loopback),
+    // and Vitest's default on two cores is one.
+    maxWorkers: 2,
   },
 })
