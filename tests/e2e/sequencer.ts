@@ -38,14 +38,12 @@ const SECONDS: Record<string, number> = {
   'store.e2e.ts': 8,
   'studio.e2e.ts': 101,
   'voice.e2e.ts': 13,
-  'editorSafety.e2e.ts': 40,
   'outsiders.e2e.ts': 20,
 }
 const DEFAULT_SECONDS = 20
 const EXCLUSIVE: Record<string, Exclusive> = {
   'studio.e2e.ts': 'studio-lake',
   'editorGuards.e2e.ts': 'studio-lake',
-  'editorSafety.e2e.ts': 'studio-lake',
 }
 
 export interface Planned {

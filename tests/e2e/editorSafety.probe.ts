@@ -10,6 +10,7 @@ import { siteEnvOnLake } from '../../scripts/lake/siteEnv.ts'
 import { DEFAULT_LAKE_PORT, SANITY_API_VERSION } from '../../web/lib/config'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser'
 import { startSite, type NextServer } from './nextServer'
+import { documentInSync } from './studioSession'
 
 /**
  * An editor cannot quietly change what a page means: the real Studio (the production build) in Chromium on
@@ -154,6 +155,8 @@ describe('one change, one publish', { timeout: 240_000 }, () => {
     await publish.waitFor({ timeout: 60_000 })
     await until('Publish is offered', () => publish.isEnabled(), 60_000)
     await shot('editor-publish-with-new-question')
+    // The Studio's own state first: the page loaded and nothing still saving, so the one click publishes what is on the lake.
+    await documentInSync(studio)
     await publish.click()
     await until('the page and the question are published', async () => lake.store.get('faq-hornets-return') !== null && lake.store.get('drafts.page-hornet-nest-removal-near-me') === null, 30_000)
     await until('the question is on the live page', async () => (await body('/hornet-nest-removal-near-me')).text.includes('Will the hornets come back next year?'), 60_000)
