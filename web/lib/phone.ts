@@ -29,3 +29,9 @@ export function dialsSameNumber(display: string, e164: string): boolean {
   const target = e164.replace(/\D/g, '')
   return digits === target || `1${digits}` === target
 }
+
+/** `(512) ***-**34`: enough to recognise a caller in a list or statement, never the whole number; '' when withheld. */
+export function maskedCaller(caller: string | null): string {
+  const digits = /^\+1(\d{3})\d{5}(\d{2})$/.exec(caller ?? '')
+  return digits ? `(${digits[1]}) ***-**${digits[2]}` : ''
+}

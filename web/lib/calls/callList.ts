@@ -1,5 +1,5 @@
 import type { CallEntry } from './report.ts'
-import { localTime } from './localTime.ts'
+import { localTime } from '../localTime.ts'
 import { OUTCOME_LABELS } from './outcomes/rules.ts'
 import { formatUsPhone } from '../phone.ts'
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import type { StoredCall } from './store.ts'
 import type { VoiceSettings } from './settings.ts'
 import { outcomeValue } from './outcomes/rules.ts'
-import { localTime } from './localTime.ts'
+import { localTime } from '../localTime.ts'
 
 export { localTime }
 

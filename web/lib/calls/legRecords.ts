@@ -2,26 +2,11 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'
 import { giveBackProvider, type CapPeriod } from '../providers/caps.ts'
 import { isPayable } from '../providers/payable.ts'
+import type { LegRow } from '../providers/statement.ts'
 
-/** One line a routed call rang: a provider (or the business line, provider ''), its order and outcome. */
-export interface CallLeg {
-  callSid: string
-  /** 0 for the first line rung. */
-  seq: number
-  providerId: string
-  providerName: string
-  /** answered, no-answer, busy, failed, declined (a provider who did not press 1), canceled. */
-  outcome: string
-  talkSeconds: number
-  billableSeconds: number
-  payoutCents: number
-  /** The place and pest the call was routed by, as the statement prints them. */
-  place: string
-  pest: string
-  at: number
-  /** The day and month the provider was taken for, when the store counted it against the caps. */
-  taken: CapPeriod | null
-}
+/** One line a routed call rang (a provider, or the business line with provider ''), and the day and month its
+ * provider was taken for when the store counted it against the caps. */
+export type CallLeg = LegRow & { taken: CapPeriod | null }
 
 /** Records a leg once, and gives its provider back to the caps (voice_provider_load). */
 export async function recordLeg(db: Kysely<Database>, leg: CallLeg): Promise<boolean> {

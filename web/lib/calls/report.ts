@@ -1,6 +1,7 @@
 import type { StoredCall } from './store.ts'
 import { countsAsQualified, outcomeValue, type OutcomeRules } from './outcomes/rules.ts'
 import type { OutcomeChange } from './outcomes/records.ts'
+import { maskedCaller } from '../phone.ts'
 import { providerMonths, providerTotals, routingOfCalls, type CallLegEntry, type LegRow, type ProviderTotals } from '../providers/statement.ts'
 
 /**
@@ -56,12 +57,6 @@ export interface CallDetails {
   timeZone?: string
   /** Routing to providers: legs, failed texts, the months the Providers view shows. */
   routing?: RoutingRecords
-}
-
-/** `(512) ***-**34`: enough to recognise a caller in a list, never the whole number. */
-export function maskedCaller(caller: string | null): string {
-  const digits = /^\+1(\d{3})\d{5}(\d{2})$/.exec(caller ?? '')
-  return digits ? `(${digits[1]}) ***-**${digits[2]}` : ''
 }
 
 export interface CallDayRow {

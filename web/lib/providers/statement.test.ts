@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { buildStatement, maskedCaller, providerMonths, providerTotals, routingOfCalls, statementCsv, type LegRow } from './statement'
+import { maskedCaller } from '../phone'
+import { buildStatement, providerMonths, providerTotals, routingOfCalls, statementCsv, type LegRow } from './statement'
 
 const at = (day: number, hour: number) => Date.UTC(2026, 10, day, hour)
 const leg = (callSid: string, seq: number, providerId: string, outcome: string, talkSeconds: number, when: number, payoutCents = 4000): LegRow => ({

@@ -1,4 +1,6 @@
 import { isPayable } from './payable.ts'
+import { localTime } from '../localTime.ts'
+import { maskedCaller } from '../phone.ts'
 
 /**
  * What each provider was sent and owes, from the legs of routed calls (voice_legs): per call the provider it
@@ -80,18 +82,6 @@ export function providerTotals(legs: readonly LegRow[]): ProviderTotals[] {
   return [...totals.values()].map(({ cents, ...row }) => ({ ...row, owed: cents / 100 })).sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id))
 }
 
-const monthFormats = new Map<string, Intl.DateTimeFormat>()
-/** The time `at` in `timeZone` as YYYY-MM-DD HH:MM. */
-export function localTime(at: number, timeZone: string): string {
-  let format = monthFormats.get(timeZone)
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-    monthFormats.set(timeZone, format)
-  }
-  const parts = Object.fromEntries(format.formatToParts(new Date(at)).map((part) => [part.type, part.value]))
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`
-}
-
 /** Per provider and month (in the site's time zone): the Calls tool's Providers view. */
 export function providerMonths(legs: readonly LegRow[], timeZone: string): ({ month: string } & ProviderTotals)[] {
   const byMonth = new Map<string, LegRow[]>()
@@ -100,12 +90,6 @@ export function providerMonths(legs: readonly LegRow[], timeZone: string): ({ mo
     byMonth.set(month, [...(byMonth.get(month) ?? []), leg])
   }
   return [...byMonth.entries()].sort(([a], [b]) => b.localeCompare(a)).flatMap(([month, rows]) => providerTotals(rows).map((row) => ({ month, ...row })))
-}
-
-/** A caller's number as a statement prints it: the area code and the last two digits. */
-export function maskedCaller(caller: string | null): string {
-  const digits = /^\+1(\d{10})$/.exec(caller ?? '')?.[1]
-  return digits ? `(${digits.slice(0, 3)}) ***-**${digits.slice(8)}` : 'withheld'
 }
 
 export interface StatementRow {
@@ -134,7 +118,7 @@ export function buildStatement(month: string, legs: readonly LegRow[], calls: Re
     .filter((leg) => leg.providerId && isPayable(leg))
     .sort((a, b) => a.at - b.at || a.callSid.localeCompare(b.callSid))
   const cents = rows.reduce((sum, leg) => sum + leg.payoutCents, 0)
-  const printed = rows.map((leg): StatementRow => ({ time: localTime(calls.get(leg.callSid)?.startedAt ?? leg.at, timeZone), provider: leg.providerName || leg.providerId, caller: maskedCaller(calls.get(leg.callSid)?.caller ?? null), talkSeconds: leg.talkSeconds, page: calls.get(leg.callSid)?.page ?? '', pest: leg.pest, place: leg.place, amount: leg.payoutCents / 100 }))
+  const printed = rows.map((leg): StatementRow => ({ time: localTime(calls.get(leg.callSid)?.startedAt ?? leg.at, timeZone).slice(0, 16), provider: leg.providerName || leg.providerId, caller: maskedCaller(calls.get(leg.callSid)?.caller ?? null) || 'withheld', talkSeconds: leg.talkSeconds, page: calls.get(leg.callSid)?.page ?? '', pest: leg.pest, place: leg.place, amount: leg.payoutCents / 100 }))
   return { month, rows: printed, providers: providerTotals(inMonth), total: cents / 100 }
 }
 
