@@ -2,7 +2,8 @@ import { evaluate, parse } from 'groq-js'
 import { describe, expect, it } from 'vitest'
 import { bundledDocuments } from '../web/lib/sanity/localDataset'
 import { usedOnState } from './presentation'
-import { NEW_REFERENCES_QUERY, onlyDrafts, publishLabel, referencedIds } from './newReferences'
+import { startStudioValidator } from '../tests/support/studioValidator'
+import { NEW_REFERENCES_QUERY, onlyDrafts, problemsLeft, publishLabel, referencedIds } from './newReferences'
 import { restoredMessage } from './restore'
 import { WHERE_USED_QUERY, type WhereUsedData } from './whereUsed'
 
@@ -28,6 +29,24 @@ describe('one change, one publish', () => {
     expect(onlyDrafts(found)).toEqual([{ id: 'faq-new-hornet', type: 'faq' }])
     expect(publishLabel(onlyDrafts(found))).toBe('Publish page and 1 new question')
     expect(publishLabel([{ type: 'faq' }, { type: 'faq' }, { type: 'pest' }])).toBe('Publish page and 2 new questions and 1 new pest')
+  })
+
+  it('publishes despite “must be published” on the question it publishes with it, never despite another problem', async () => {
+    // Sanity's own validator refuses the page while its new question is a draft only: what kept Publish off.
+    const validator = await startStudioValidator()
+    try {
+      const draft = withNewQuestion()
+      const markers = await validator.markersOf(draft)
+      expect(markers.filter((marker) => marker.level === 'error').map((marker) => marker.code)).toEqual(['reference.not-published'])
+      expect(problemsLeft(markers, [{ id: 'faq-new-hornet' }])).toEqual([])
+      // A question not published in the same step still stops it, and so does any other problem.
+      expect(problemsLeft(markers, [])).toHaveLength(1)
+      const hero = draft.blocks.find((block) => block._type === 'hero') as Record<string, unknown>
+      hero.title = ''
+      expect(problemsLeft(await validator.markersOf(draft), [{ id: 'faq-new-hornet' }]).length).toBeGreaterThan(0)
+    } finally {
+      await validator.close()
+    }
   })
 
   it('where-used names the draft the question was added to', async () => {

@@ -33,3 +33,23 @@ export const NEW_REFERENCES_QUERY = /* groq */ `{ "drafts": *[_id in $draftIds]{
 export function onlyDrafts(found: { drafts: { _id: string; _type: string }[]; published: string[] }): { id: string; type: string }[] {
   return found.drafts.map((draft) => ({ id: draft._id.replace(/^drafts\./, ''), type: draft._type })).filter(({ id }) => !found.published.includes(id))
 }
+
+/** Sanity's code for "Referenced document must be published" (@sanity/validation's referenceNotPublished). */
+const REFERENCE_NOT_PUBLISHED = 'reference.not-published'
+
+interface Problem {
+  level: 'error' | 'warning' | 'info'
+  code?: string
+  details?: Record<string, unknown>
+}
+
+/**
+ * The page's problems that still stop its publish once what it created is published with it: every error but
+ * "must be published" on a reference to one of those (they are published in the same step, first).
+ */
+export function problemsLeft<T extends Problem>(markers: readonly T[], created: readonly { id: string }[]): T[] {
+  const publishedWithIt = new Set(created.map(({ id }) => id))
+  return markers.filter(
+    (marker) => marker.level === 'error' && !(marker.code === REFERENCE_NOT_PUBLISHED && publishedWithIt.has(String(marker.details?.referenceId))),
+  )
+}

@@ -28,11 +28,14 @@ if (!config.sanity) {
     dataDir: path.resolve(root, config.lakeDataDir),
     port: lakePort,
     tlsPort: lakePort + 1,
+    // mkcert's trusted certificate when mkcert is installed: the Studio opens with no certificate warning.
+    certificate: { trust: 'auto' },
     webhook: { url: `http://127.0.0.1:${sitePort}/api/revalidate`, secret },
     log: (line) => console.log(`[lake] ${line}`),
   })
   console.log(`[lake] local Content Lake on ${lake.url} and ${lake.tlsUrl}: the Studio at http://localhost:${sitePort}/studio edits studio/dataset`)
-  console.log(`[lake] first time in this browser? Open https://offline0.localhost:${lakePort + 1}/v1/ping and accept its self-signed certificate.`)
+  if (lake.tlsTrusted) console.log('[lake] its HTTPS certificate is signed by mkcert\'s local authority, which this machine\'s browsers trust')
+  else console.log(`[lake] first time in this browser? Open https://offline0.localhost:${lakePort + 1}/v1/ping and accept its self-signed certificate (or install mkcert and restart: no warning, no step).`)
   Object.assign(env, siteEnvOnLake({ port: lakePort, tlsPort: lakePort + 1, webhookSecret: secret, readToken: 'local-lake' }))
 }
 

@@ -8,7 +8,7 @@ import { serveImage, uploadRoute } from './assets.ts'
 import { dataRoutes } from './data.ts'
 import { cors, send, type LakeAddress } from './http.ts'
 import { DocumentStore, LakeError, type LakeDocument } from './store.ts'
-import { localCertificate } from './tls.ts'
+import { localCertificate, type CertificateOptions } from './tls.ts'
 import { webhookSender, type SentWebhook } from './webhook.ts'
 
 export type { LakeUser } from './account.ts'
@@ -39,6 +39,8 @@ export interface LakeOptions {
    * that open at once, so its next request would wait forever. Sanity's API is HTTP/2 for the same reason.
    */
   tlsPort?: number
+  /** The HTTPS certificate (tls.ts). Default self-signed: only `npm run dev` and scripts/lake/main.ts ask for mkcert's trusted one. */
+  certificate?: CertificateOptions
   host?: string
   projectId?: string
   dataset?: string
@@ -58,6 +60,8 @@ export interface LocalLake {
   port: number
   /** The HTTPS/HTTP2 address for browsers, when tlsPort was given. */
   tlsUrl: string | undefined
+  /** The browser trusts the HTTPS address's certificate (mkcert's): no warning on the first visit. */
+  tlsTrusted: boolean
   store: DocumentStore
   /** The stored documents by id (drafts as `drafts.<id>`): a test may change them directly. */
   documents: Map<string, LakeDocument>
@@ -132,8 +136,11 @@ export async function startLocalLake(options: LakeOptions): Promise<LocalLake> {
   baseUrl = `http://localhost:${port}`
   let secure: Http2SecureServer | undefined
   let tlsUrl: string | undefined
+  let tlsTrusted = false
   if (options.tlsPort !== undefined) {
-    secure = createSecureServer({ ...localCertificate(), allowHTTP1: true }, handle as never)
+    const { key, cert, trusted } = localCertificate(['localhost', `${address.projectId}.localhost`, '127.0.0.1', '::1'], { trust: 'self-signed', log, ...options.certificate })
+    tlsTrusted = trusted
+    secure = createSecureServer({ key, cert, allowHTTP1: true }, handle as never)
     await new Promise<void>((resolve) => secure!.listen(options.tlsPort, options.host ?? '127.0.0.1', resolve))
     tlsUrl = `https://localhost:${(secure.address() as AddressInfo).port}`
     baseUrl = tlsUrl
@@ -141,6 +148,7 @@ export async function startLocalLake(options: LakeOptions): Promise<LocalLake> {
   return {
     url: `http://127.0.0.1:${port}`,
     tlsUrl,
+    tlsTrusted,
     port,
     store,
     documents: store.documents,

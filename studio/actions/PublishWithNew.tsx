@@ -1,17 +1,37 @@
 import { useEffect, useMemo, useState } from 'react'
-import { useClient, type DocumentActionComponent, type DocumentActionDescription } from 'sanity'
+import { useToast } from '@sanity/ui/toast'
+import {
+  useClient,
+  useDocumentOperation,
+  useDocumentPairPermissions,
+  useSyncState,
+  useValidationStatus,
+  type DocumentActionComponent,
+  type DocumentActionDescription,
+} from 'sanity'
 import { studioEnv } from '../env'
-import { NEW_REFERENCES_QUERY, onlyDrafts, publishLabel, referencedIds } from '../newReferences'
+import { NEW_REFERENCES_QUERY, onlyDrafts, problemsLeft, publishLabel, referencedIds } from '../newReferences'
 
 /**
  * Sanity's Publish on a page whose draft refers to something created from it and never published (an FAQ
  * made with “Create new” in the FAQ section): the button says so (“Publish page and 1 new question”) and
  * publishes those and the page in one transaction, so the change reaches the site in one step.
+ *
+ * Sanity's own Publish stays off while such a reference is unpublished (“Referenced document must be
+ * published”), which is exactly what this step publishes first; so this one is on when every other condition
+ * of Sanity's holds: nothing saving or checking, permission, and no other problem.
  */
 export function withNewReferences(original: DocumentActionComponent): DocumentActionComponent {
   const Publish: DocumentActionComponent = (props) => {
     const action = original(props)
+    const publishedId = props.id.replace(/^drafts\./, '')
     const client = useClient({ apiVersion: studioEnv.apiVersion })
+    const toast = useToast()
+    const validation = useValidationStatus(publishedId, props.type, true)
+    const { isSyncing } = useSyncState(publishedId, props.type)
+    const { publish } = useDocumentOperation(publishedId, props.type)
+    const [permissions, permissionsLoading] = useDocumentPairPermissions({ id: publishedId, type: props.type, permission: 'publish' })
+    const [publishing, setPublishing] = useState(false)
     const ids = useMemo(() => referencedIds(props.draft), [props.draft])
     const key = ids.join(',')
     const [created, setCreated] = useState<{ id: string; type: string }[]>([])
@@ -31,21 +51,40 @@ export function withNewReferences(original: DocumentActionComponent): DocumentAc
       }
     }, [client, key])
     if (!action || created.length === 0) return action
+    const problems = problemsLeft(validation.validation, created)
+    const disabled =
+      publishing ||
+      !props.ready ||
+      Boolean(props.transactionSyncLock?.enabled) ||
+      Boolean(publish.disabled) ||
+      isSyncing ||
+      validation.isValidating ||
+      permissionsLoading ||
+      !permissions?.granted ||
+      problems.length > 0
     return {
       ...action,
       label: publishLabel(created),
-      // One transaction: what was created from the page, then the page (offered only when Sanity's Publish is,
-      // so the page's own checks still decide).
+      disabled,
+      // Sanity's own reason when it is one of Sanity's conditions or another problem; none while merely saving or checking.
+      title: publish.disabled || problems.length > 0 ? action.title : undefined,
+      // One transaction: what was created from the page, then the page.
       onHandle: () => {
-        const pageId = props.id.replace(/^drafts\./, '')
+        setPublishing(true)
         // Subscribed with then(): the client's request starts when its answer is asked for.
-        client.action([
-          ...created.map(({ id }) => ({ actionType: 'sanity.action.document.publish' as const, draftId: `drafts.${id}`, publishedId: id })),
-          { actionType: 'sanity.action.document.publish' as const, draftId: `drafts.${pageId}`, publishedId: pageId },
-        ]).then(
-          () => undefined,
-          (error: Error) => console.error(`Publishing the page with what was created from it failed: ${error.message}`),
-        )
+        client
+          .action([
+            ...created.map(({ id }) => ({ actionType: 'sanity.action.document.publish' as const, draftId: `drafts.${id}`, publishedId: id })),
+            { actionType: 'sanity.action.document.publish' as const, draftId: `drafts.${publishedId}`, publishedId },
+          ])
+          .then(
+            () => props.onComplete(),
+            (error: Error) => {
+              toast.push({ status: 'error', title: 'Not published', description: `The page and what was created from it were not published: ${error.message}. Try Publish again.` })
+              props.onComplete()
+            },
+          )
+          .finally(() => setPublishing(false))
       },
     } as DocumentActionDescription
   }

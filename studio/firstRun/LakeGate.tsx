@@ -58,6 +58,10 @@ export function LakeGate({ origins, children }: { origins: string[]; children: R
         ))}
         <li>Come back to this tab: the Studio opens by itself within a few seconds.</li>
       </ol>
+      <p>
+        <strong>To never see this step:</strong> install mkcert on this computer (<code>apt-get install mkcert libnss3-tools</code>, or{' '}
+        <code>brew install mkcert nss</code> on a Mac) and start the site again. The lake then uses a certificate this browser already trusts.
+      </p>
       <p role="status">
         Still waiting for {blocked.join(' and ')}. If the link does not load at all, the lake is not running: start the site again the way it was started (the
         window it runs in prints the lake’s address).

@@ -20,6 +20,7 @@ const SECONDS: Record<string, number> = {
   'copyCoverage.e2e.ts': 39,
   'edge.e2e.ts': 3,
   'editorGuards.e2e.ts': 85,
+  'editorSafety.e2e.ts': 45,
   'firstFlight.e2e.ts': 1,
   'fuzz.e2e.ts': 40,
   'headers.e2e.ts': 34,
@@ -44,6 +45,7 @@ const DEFAULT_SECONDS = 20
 const EXCLUSIVE: Record<string, Exclusive> = {
   'studio.e2e.ts': 'studio-lake',
   'editorGuards.e2e.ts': 'studio-lake',
+  'editorSafety.e2e.ts': 'studio-lake',
 }
 
 export interface Planned {

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -16,8 +17,12 @@ import { documentInSync } from './studioSession'
  * An editor cannot quietly change what a page means: the real Studio (the production build) in Chromium on
  * the local Content Lake, one warm Studio page shared by the tests. Deleting a pest a published page uses is
  * refused, naming the page; a pest page's Photo switch shows its pest's photo after one publish; a question
- * created from a page is live after one publish; a restored version is live after the restore step; the production Studio has no developer tool (Vision). Each flow waits for the Studio's own settled state (the
- * document's form shown, the action enabled) before it acts, and acts once.
+ * created from a page is live after one publish; a restored version is live after the restore step; the production Studio has no developer tool (Vision).
+ * Each flow waits for the Studio's own settled state (the document's form shown, the action enabled) before it acts, and acts once.
+ *
+ * The lake's certificate is mkcert's (scripts/lake/tls.ts), as `npm run dev` makes it where mkcert is installed:
+ * its authority goes into a trust store of this file's own (HOME, CAROOT, TRUST_STORES=nss), and Chromium runs on
+ * that HOME with no certificate exceptions, so the Studio opening here is the first run an editor sees.
  */
 const ROOT = path.resolve(import.meta.dirname, '../..')
 // The production build's Studio talks to the local lake where `npm run dev` runs it (HTTPS on 3335, HTTP one below).
@@ -36,16 +41,36 @@ let browser: Browser
 let context: BrowserContext
 let studio: Page
 let releaseLake: (() => void) | undefined
+/** What the Studio logged as errors and any request refused for its certificate: a failing step's evidence. */
+const studioErrors: string[] = []
+const certificateErrors: string[] = []
 
 beforeAll(async () => {
   releaseLake = await hold('studio-lake')
   dataDir = mkdtempSync(path.join(tmpdir(), 'editor-safety-'))
   copyFileSync(path.join(ROOT, 'studio/dataset/production.ndjson'), path.join(dataDir, 'production.ndjson'))
-  lake = await startLocalLake({ dataDir, port: LAKE_PORT, tlsPort: LAKE_TLS_PORT, webhook: { url: `http://127.0.0.1:${SITE_PORT}/api/revalidate`, secret: SECRET } })
+  // A browser's own trust store (Chromium reads $HOME/.pki/nssdb), empty until mkcert adds its authority.
+  const home = path.join(dataDir, 'home')
+  mkdirSync(path.join(home, '.pki/nssdb'), { recursive: true })
+  execFileSync('certutil', ['-d', `sql:${path.join(home, '.pki/nssdb')}`, '-N', '--empty-password'])
+  const mkcertEnv = { ...process.env, HOME: home, CAROOT: path.join(dataDir, 'authority'), TRUST_STORES: 'nss' }
+  lake = await startLocalLake({
+    dataDir,
+    port: LAKE_PORT,
+    tlsPort: LAKE_TLS_PORT,
+    certificate: { trust: 'mkcert', mkcertEnv },
+    webhook: { url: `http://127.0.0.1:${SITE_PORT}/api/revalidate`, secret: SECRET },
+  })
   site = await startSite(SITE_PORT, env)
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, '--ignore-certificate-errors'] })
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, env: { ...process.env, HOME: home } })
   context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
   studio = await context.newPage()
+  studio.on('console', (message) => {
+    if (message.type() === 'error') studioErrors.push(message.text().slice(0, 300))
+  })
+  studio.on('requestfailed', (request) => {
+    if (/ERR_CERT/.test(request.failure()?.errorText ?? '')) certificateErrors.push(`${request.url()}: ${request.failure()?.errorText}`)
+  })
   await studio.goto(`${site.url}/studio/structure`, { timeout: 120_000 })
   await studio.getByText('Pest pages', { exact: true }).first().waitFor({ timeout: 120_000 })
   if (SHOTS) mkdirSync(SHOTS, { recursive: true })
@@ -151,14 +176,29 @@ describe('one change, one publish', { timeout: 240_000 }, () => {
       { createOrReplace: { ...page, _id: 'drafts.page-hornet-nest-removal-near-me', blocks } },
     ])
     await openDocument('page-hornet-nest-removal-near-me', 'page')
+    // The button's name says the Studio has the draft the editor made, with its new question.
     const publish = studio.getByTestId('pane-footer').getByRole('button', { name: 'Publish page and 1 new question' })
     await publish.waitFor({ timeout: 60_000 })
-    await until('Publish is offered', () => publish.isEnabled(), 60_000)
-    await shot('editor-publish-with-new-question')
     // The Studio's own state first: the page loaded and nothing still saving, so the one click publishes what is on the lake.
     await documentInSync(studio)
+    await until('Publish is offered', () => publish.isEnabled(), 60_000).catch(async (error: Error) => {
+      await publish.hover({ force: true }).catch(() => undefined)
+      await studio.waitForTimeout(1000)
+      const why = (await studio.locator('[role="tooltip"], [data-ui="Tooltip"], [data-ui="Popover"]').allInnerTexts()).join(' / ')
+      await studio.getByRole('button', { name: 'Validation', exact: true }).click().catch(() => undefined)
+      await studio.waitForTimeout(1500)
+      await studio.screenshot({ path: '/tmp/es-fail.png' })
+      const problems = (await studio.locator('[data-testid*="validation"]').allInnerTexts().catch(() => [])).join(' / ').replace(/\s+/g, ' ').slice(0, 1500)
+      const draft = `problems: ${problems}`
+      throw new Error(`${error.message}; footer: ${(await studio.getByTestId('pane-footer').innerText()).replace(/\s+/g, ' ')}; why: ${why}; ${draft}; errors: ${studioErrors.filter((line) => !/Failed to load resource|WebSocket|Failed to fetch version/.test(line)).join(' | ')}`)
+    })
+    await shot('editor-publish-with-new-question')
+    const writes = lake.requests.length
     await publish.click()
-    await until('the page and the question are published', async () => lake.store.get('faq-hornets-return') !== null && lake.store.get('drafts.page-hornet-nest-removal-near-me') === null, 30_000)
+    await until('the page and the question are published', async () => lake.store.get('faq-hornets-return') !== null && lake.store.get('drafts.page-hornet-nest-removal-near-me') === null, 30_000).catch((error: Error) => {
+      const sent = lake.requests.slice(writes).filter((request) => /\/data\/(mutate|actions)\//.test(request))
+      throw new Error(`${error.message}; lake writes since the click: ${sent.join(', ') || 'none'}; errors: ${studioErrors.join(' | ')}`)
+    })
     await until('the question is on the live page', async () => (await body('/hornet-nest-removal-near-me')).text.includes('Will the hornets come back next year?'), 60_000)
   })
 })
@@ -190,6 +230,23 @@ describe('restore means restore', { timeout: 240_000 }, () => {
 })
 
 describe('editors see editor screens', { timeout: 120_000 }, () => {
+  it('the first run opens the Studio with no certificate warning', async () => {
+    expect(lake.tlsTrusted).toBe(true)
+    // A browser window that never visited: no exception accepted, only the trust store mkcert filled.
+    const fresh = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    const page = await fresh.newPage()
+    const refused: string[] = []
+    page.on('requestfailed', (request) => {
+      if (request.url().includes(`:${LAKE_TLS_PORT}/`)) refused.push(`${request.url()}: ${request.failure()?.errorText}`)
+    })
+    await page.goto(`${site.url}/studio/structure`, { timeout: 120_000 })
+    await page.getByText('Pest pages', { exact: true }).first().waitFor({ timeout: 60_000 })
+    expect(await page.getByText('accept the local Content Lake’s certificate').count()).toBe(0)
+    expect(refused.filter((line) => /ERR_CERT|ERR_SSL/.test(line))).toEqual([])
+    expect(certificateErrors).toEqual([])
+    await fresh.close()
+  })
+
   it('a production Studio has no Vision tool', async () => {
     await studio.goto(`${site.url}/studio/structure`, { timeout: 120_000 })
     await studio.getByText('Pest pages', { exact: true }).first().waitFor({ timeout: 60_000 })
