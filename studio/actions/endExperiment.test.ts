@@ -1,6 +1,6 @@
 import { Mutation } from '@sanity/mutator'
 import { describe, expect, it } from 'vitest'
-import { endExperimentPatches, endingChoices, hasOpenExperiment, type PagePatch, type PageWithExperiment, endedSummary } from './endExperiment'
+import { endExperimentPatches, endingChoices, hasOpenExperiment, type PagePatch, type PageWithExperiment, endedSummary, endedTitle } from './endExperiment'
 
 const NOW = new Date('2026-11-23T12:00:00.000Z')
 
@@ -93,7 +93,9 @@ describe('endExperimentPatches', () => {
     expect(after.experiment?.stop).toBe('2026-11-23T12:00:00.000Z')
     expect(after.experiment?.arms).toEqual(doc.experiment?.arms)
     expect(endedSummary(after.experiment, NOW.getTime())).toBe('Ended November 23, 2026: b became the page. Its numbers stay in the Calls tool.')
+    expect(endedTitle(after.experiment, NOW.getTime())).toBe('Ended November 23, 2026: b became the page')
     expect(endedSummary(doc.experiment, NOW.getTime())).toBeNull()
+    expect(endedTitle(doc.experiment, NOW.getTime())).toBeNull()
     expect(after.title).toBe('Home')
   })
 

@@ -162,10 +162,16 @@ export function endExperimentPatches(doc: PageWithExperiment, outcome: Outcome, 
   return patches
 }
 
-/** What an ended test says in its place: when it ended and which version became the page; null while it runs. */
-export function endedSummary(experiment: PageWithExperiment['experiment'] | null | undefined, now: number = Date.now()): string | null {
+/** When a test ended and which version became the page ("Ended November 23, 2026: b became the page"); null while it runs. */
+export function endedTitle(experiment: PageWithExperiment['experiment'] | null | undefined, now: number = Date.now()): string | null {
   if (!experiment?.stop || Date.parse(experiment.stop) > now) return null
   const day = new Date(experiment.stop).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
   const kept = experiment.kept ?? experiment.arms?.[0]?.key
-  return `Ended ${day}: ${kept ? `${kept} became the page` : 'every visitor sees the page'}. Its numbers stay in the Calls tool.`
+  return `Ended ${day}: ${kept ? `${kept} became the page` : 'every visitor sees the page'}`
+}
+
+/** What an ended test says in its place on the page; null while it runs. */
+export function endedSummary(experiment: PageWithExperiment['experiment'] | null | undefined, now: number = Date.now()): string | null {
+  const title = endedTitle(experiment, now)
+  return title && `${title}. Its numbers stay in the Calls tool.`
 }

@@ -9,6 +9,7 @@ import { startLocalLake, type LocalLake } from '../../scripts/lake/server.ts'
 import { siteEnvOnLake } from '../../scripts/lake/siteEnv.ts'
 import { DEFAULT_LAKE_PORT } from '../../web/lib/config'
 import { telHref } from '../../web/lib/phone'
+import { sqliteExperimentVisitors } from '../../web/lib/taps/experimentVisitors'
 import { seedCallLog } from '../support/callLogFixture'
 import { seedVoiceCalls } from '../support/voiceCallsFixture'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser'
@@ -306,9 +307,12 @@ describe('the Studio on the local Content Lake', { timeout: 240_000 }, () => {
     await page.close()
   })
 
-  it('ends an A/B test in one action: version b becomes the page, the test stops, everyone sees b', async () => {
-    // A published copy of /v2 running a test whose version b has its own headline.
+  it('ends an A/B test in one action: version b becomes the page, the test stops, everyone sees b, and its numbers stay in the Calls tool', async () => {
+    // A published copy of /v2 running a test whose version b has its own headline, with the visitors the site counted so far.
     const v2 = lake.store.get('page-v2')!
+    await seedTestVisitors(callLogFile, 'spring-offer-headline', { a: [120, 6], b: [131, 11] })
+    // And a test still running, whose name comes later in the alphabet.
+    await seedTestVisitors(callLogFile, 'winter-offer', { a: [40, 1], b: [42, 2] })
     await lake.store.mutate([
       {
         createOrReplace: {
@@ -358,8 +362,34 @@ describe('the Studio on the local Content Lake', { timeout: 240_000 }, () => {
       60_000,
     )
     await page.close()
+    // The Calls tool keeps the ended test's section and numbers, headed with when it ended and which version became the page, after the running tests.
+    const { stop } = lake.store.get('page-ab-end')!.experiment as { stop: string }
+    const day = new Date(stop).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
+    const calls = await openStudio('/calls')
+    await calls.getByText(`Ended ${day}: b became the page.`, { exact: true }).waitFor({ timeout: 60_000 })
+    const versions = calls.getByRole('table', { name: 'Versions of spring-offer-headline' })
+    await versions.getByText('131', { exact: true }).waitFor()
+    await versions.getByText('11', { exact: true }).first().waitFor()
+    const order = await calls.getByRole('table', { name: /^Versions of / }).evaluateAll((tables) => tables.map((table) => table.getAttribute('aria-label')))
+    expect(order.indexOf('Versions of winter-offer')).toBeGreaterThanOrEqual(0)
+    expect(order.at(-1)).toBe('Versions of spring-offer-headline')
+    await shot(calls, 'studio-calls-ended-test')
+    await calls.close()
   })
 })
+
+/** Visitors the site counted for a test, per version: [visitors, converting visitors (one tap each)]. */
+async function seedTestVisitors(file: string, name: string, versions: Record<string, [number, number]>) {
+  const visitors = sqliteExperimentVisitors(file)
+  const experiment = { name, arms: Object.keys(versions).map((key) => ({ key, weight: 50 })) }
+  for (const [arm, [count, converters]] of Object.entries(versions)) {
+    for (let visitor = 0; visitor < count; visitor++) {
+      const served = { experiment, arm, visitor: `${name}-${arm}-${visitor}` }
+      await visitors.seen(served)
+      if (visitor < converters) await visitors.tapped(served)
+    }
+  }
+}
 
 /** The Validation panel of the open document (the pane header's button), listing every problem with its field. */
 async function openValidationPanel(page: Page) {

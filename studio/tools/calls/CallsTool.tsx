@@ -5,6 +5,7 @@ import type { ArmReport, CallsReport, ExperimentReport } from '../../../web/lib/
 import { formatUsPhone } from '../../../web/lib/phone'
 import { studioEnv } from '../../env'
 import { CallsView } from './CallsView'
+import { listedTests, PAGE_TESTS_QUERY, type PageTest } from './listedTests'
 import { ProvidersView } from './ProvidersView'
 
 /**
@@ -12,9 +13,10 @@ import { ProvidersView } from './ProvidersView'
  * day × page × keyword × arm × number, and for each A/B test the visitors, converting visitors and taps
  * per version with a plain-language verdict and the split check. It reads /api/calls/report on the
  * site (the same report as `npm run calls:report -- --json`) with the editor's own Sanity token, which
- * the site checks with Sanity (users/me); the answer holds counts only.
+ * the site checks with Sanity (users/me); the answer holds counts only. Which tests have ended, and which
+ * version became the page, it reads from the published pages.
  */
-type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; report: CallsReport }
+type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; report: CallsReport; pages: PageTest[] }
 
 /** The report's address: the site serving this Studio (the Studio is embedded at /studio). */
 const REPORT_PATH = '/api/calls/report'
@@ -64,8 +66,8 @@ function Table({ head, rows, label }: { head: string[]; rows: ReactNode[][]; lab
   )
 }
 
-/** Asks the site for the report with the editor's Sanity token. */
-async function fetchReport(token: string | undefined): Promise<Load> {
+/** Asks the site for the report with the editor's Sanity token; with it, the pages' tests (which of them have ended). */
+async function fetchReport(token: string | undefined, pages: Promise<PageTest[]>): Promise<Load> {
   if (!token) {
     return {
       state: 'error',
@@ -75,7 +77,7 @@ async function fetchReport(token: string | undefined): Promise<Load> {
   try {
     const response = await fetch(REPORT_PATH, { headers: { authorization: `Bearer ${token}` }, cache: 'no-store' })
     const body = (await response.json().catch(() => ({}))) as CallsReport & { message?: string }
-    return response.ok ? { state: 'ready', report: body } : { state: 'error', message: body.message ?? `The site answered ${response.status}.` }
+    return response.ok ? { state: 'ready', report: body, pages: await pages } : { state: 'error', message: body.message ?? `The site answered ${response.status}.` }
   } catch {
     return { state: 'error', message: 'The site did not answer. Is it running?' }
   }
@@ -91,7 +93,9 @@ export function CallsTool() {
     let current = true
     // The editor's login token (the local Content Lake signs its editor in the same way).
     const token = client.config().token
-    void fetchReport(token).then((result) => {
+    // Without the pages every test is listed as running: its numbers are shown all the same.
+    const pages = client.fetch<PageTest[]>(PAGE_TESTS_QUERY, {}, { perspective: 'published' }).catch(() => [])
+    void fetchReport(token, pages).then((result) => {
       if (current) setLoad(result)
     })
     return () => {
@@ -129,7 +133,7 @@ export function CallsTool() {
               <Text>{load.message}</Text>
             </Card>
           ) : null}
-          {load.state === 'ready' && view === 'summary' ? <Report report={load.report} /> : null}
+          {load.state === 'ready' && view === 'summary' ? <Report report={load.report} pages={load.pages} /> : null}
           {load.state === 'ready' && view === 'calls' ? <CallsView report={load.report} token={client.config().token} onChanged={refresh} /> : null}
           {load.state === 'ready' && view === 'providers' ? <ProvidersView report={load.report} /> : null}
         </Stack>
@@ -143,7 +147,7 @@ function rateWithInterval(arm: ArmReport): string {
   return `${(100 * arm.rate).toFixed(1)} % (${(100 * arm.interval.low).toFixed(1)}–${(100 * arm.interval.high).toFixed(1)} %)`
 }
 
-function Experiment({ experiment }: { experiment: ExperimentReport }) {
+function Experiment({ experiment, ended }: { experiment: ExperimentReport; ended: string | null }) {
   const { verdict } = experiment
   const alarms = experiment.alarms ?? []
   const tone = verdict.srm.fired || alarms.length > 0 ? 'critical' : verdict.conclusive ? 'positive' : 'default'
@@ -153,6 +157,7 @@ function Experiment({ experiment }: { experiment: ExperimentReport }) {
         <Heading as="h3" size={0}>
           {experiment.experiment}
         </Heading>
+        {ended ? <Text weight="semibold">{ended}.</Text> : null}
         <Text muted size={1}>
           {experiment.firstDay ? `Visitors counted ${experiment.firstDay} to ${experiment.lastDay}. ` : ''}
           {experiment.botsExcluded === 1 ? '1 automated visit' : `${experiment.botsExcluded.toLocaleString('en-US')} automated visits`} (search engines and other programs) left out of the counts.
@@ -234,7 +239,7 @@ function Calls({ report }: { report: CallsReport }) {
   )
 }
 
-function Report({ report }: { report: CallsReport }) {
+function Report({ report, pages }: { report: CallsReport; pages: PageTest[] }) {
   return (
     <Stack gap={5}>
       <Calls report={report} />
@@ -248,8 +253,8 @@ function Report({ report }: { report: CallsReport }) {
           A/B tests
         </Heading>
         {report.experiments.length === 0 ? <Text muted>No visitors of an A/B test counted yet.</Text> : null}
-        {report.experiments.map((experiment) => (
-          <Experiment key={experiment.experiment} experiment={experiment} />
+        {listedTests(report.experiments, pages).map(({ test, ended }) => (
+          <Experiment key={test.experiment} experiment={test} ended={ended} />
         ))}
       </Stack>
       <Stack gap={4}>
