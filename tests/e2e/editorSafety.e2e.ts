@@ -187,7 +187,6 @@ describe('one change, one publish', { timeout: 240_000 }, () => {
       const why = (await studio.locator('[role="tooltip"], [data-ui="Tooltip"], [data-ui="Popover"]').allInnerTexts()).join(' / ')
       await studio.getByRole('button', { name: 'Validation', exact: true }).click().catch(() => undefined)
       await studio.waitForTimeout(1500)
-      await studio.screenshot({ path: '/tmp/es-fail.png' })
       const problems = (await studio.locator('[data-testid*="validation"]').allInnerTexts().catch(() => [])).join(' / ').replace(/\s+/g, ' ').slice(0, 1500)
       const draft = `problems: ${problems}`
       throw new Error(`${error.message}; footer: ${(await studio.getByTestId('pane-footer').innerText()).replace(/\s+/g, ' ')}; why: ${why}; ${draft}; errors: ${studioErrors.filter((line) => !/Failed to load resource|WebSocket|Failed to fetch version/.test(line)).join(' | ')}`)
