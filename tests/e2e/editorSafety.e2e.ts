@@ -11,7 +11,7 @@ import { siteEnvOnLake } from '../../scripts/lake/siteEnv.ts'
 import { DEFAULT_LAKE_PORT, SANITY_API_VERSION } from '../../web/lib/config'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser'
 import { startSite, type NextServer } from './nextServer'
-import { documentInSync } from './studioSession'
+import { documentInSync, publishEnabled } from './studioSession'
 
 /**
  * An editor cannot quietly change what a page means: the real Studio (the production build) in Chromium on
@@ -181,16 +181,7 @@ describe('one change, one publish', { timeout: 240_000 }, () => {
     await publish.waitFor({ timeout: 60_000 })
     // The Studio's own state first: the page loaded and nothing still saving, so the one click publishes what is on the lake.
     await documentInSync(studio)
-    await until('Publish is offered', () => publish.isEnabled(), 60_000).catch(async (error: Error) => {
-      await publish.hover({ force: true }).catch(() => undefined)
-      await studio.waitForTimeout(1000)
-      const why = (await studio.locator('[role="tooltip"], [data-ui="Tooltip"], [data-ui="Popover"]').allInnerTexts()).join(' / ')
-      await studio.getByRole('button', { name: 'Validation', exact: true }).click().catch(() => undefined)
-      await studio.waitForTimeout(1500)
-      const problems = (await studio.locator('[data-testid*="validation"]').allInnerTexts().catch(() => [])).join(' / ').replace(/\s+/g, ' ').slice(0, 1500)
-      const draft = `problems: ${problems}`
-      throw new Error(`${error.message}; footer: ${(await studio.getByTestId('pane-footer').innerText()).replace(/\s+/g, ' ')}; why: ${why}; ${draft}; errors: ${studioErrors.filter((line) => !/Failed to load resource|WebSocket|Failed to fetch version/.test(line)).join(' | ')}`)
-    })
+    await publishEnabled(studio, publish)
     await shot('editor-publish-with-new-question')
     const writes = lake.requests.length
     await publish.click()

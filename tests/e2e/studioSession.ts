@@ -42,6 +42,29 @@ async function footerState(page: Page): Promise<string> {
 }
 
 /**
+ * What the Studio's Validation panel lists for the open document (it is opened if closed): why Publish is off,
+ * as a failure's evidence.
+ */
+export async function validationProblems(page: Page): Promise<string> {
+  const button = page.getByRole('button', { name: 'Validation', exact: true })
+  if ((await button.count()) === 0) return '(no Validation button)'
+  if ((await button.getAttribute('data-selected')) === null) await button.click().catch(() => undefined)
+  await page.waitForTimeout(1000)
+  const text = await page.locator('body').innerText()
+  const panel = text.lastIndexOf('\nValidation\n')
+  return panel === -1 ? '(the panel did not open)' : text.slice(panel + 12, panel + 600).replace(/\s+/g, ' ').trim()
+}
+
+/** Waits until the open document's Publish (or another button given) is enabled; else says what the Studio shows. */
+export async function publishEnabled(page: Page, button = page.getByTestId('action-publish'), timeoutMs = 60_000): Promise<void> {
+  try {
+    await until('Publish is enabled', () => button.isEnabled(), timeoutMs)
+  } catch (error) {
+    throw new Error(`${(error as Error).message}; footer: ${await footerState(page)}; validation: ${await validationProblems(page)}`)
+  }
+}
+
+/**
  * Publishes the document open in the page: once its draft is on the lake and the Studio has it in sync, and
  * Publish is enabled (it is disabled while validation runs or finds a problem), one click; then the lake has
  * a new published revision and no draft.
@@ -55,7 +78,7 @@ export async function publish(page: Page, lake: LocalLake, id: string): Promise<
   }
   await until(`the draft of ${id} is on the lake`, async () => lake.store.get(`drafts.${id}`) !== null, 60_000)
   await documentInSync(page)
-  await until('Publish is enabled', () => button.isEnabled(), 60_000)
+  await publishEnabled(page, button)
   const seen = [await footerState(page)]
   const writes = lake.requests.length
   await button.click()
