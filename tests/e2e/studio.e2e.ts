@@ -253,7 +253,9 @@ describe('the Studio on the local Content Lake', { timeout: 240_000 }, () => {
   it('lists every call in the Calls view: rows with outcome and reason, a filter, an outcome changed by hand, the spreadsheet', async () => {
     const ids = await seedVoiceCalls(callLogFile)
     const page = await openStudio('/calls')
-    await page.getByRole('button', { name: 'Calls', exact: true }).last().click()
+    // The tool's own view switch (not the top bar's Calls), once the tool has rendered it.
+    await page.getByRole('button', { name: 'Calls', exact: true, pressed: false }).click({ timeout: 60_000 })
+    await page.getByRole('button', { name: 'Calls', exact: true, pressed: true }).waitFor()
     const table = page.getByRole('table', { name: 'Calls' })
     await table.getByText('The caller said “calling about your business listing”.').waitFor({ timeout: 60_000 })
     await table.getByText('(512) ***-**34').waitFor()

@@ -118,9 +118,9 @@ export function CallsTool() {
                 Calls
               </Heading>
             </Box>
-            <Button text="Summary" mode={view === 'summary' ? 'default' : 'ghost'} onClick={() => setView('summary')} />
-            <Button text="Calls" mode={view === 'calls' ? 'default' : 'ghost'} onClick={() => setView('calls')} />
-            <Button text="Providers" mode={view === 'providers' ? 'default' : 'ghost'} onClick={() => setView('providers')} />
+            <Button text="Summary" aria-pressed={view === 'summary'} mode={view === 'summary' ? 'default' : 'ghost'} onClick={() => setView('summary')} />
+            <Button text="Calls" aria-pressed={view === 'calls'} mode={view === 'calls' ? 'default' : 'ghost'} onClick={() => setView('calls')} />
+            <Button text="Providers" aria-pressed={view === 'providers'} mode={view === 'providers' ? 'default' : 'ghost'} onClick={() => setView('providers')} />
             <Button text="Refresh" mode="ghost" onClick={refresh} disabled={load.state === 'loading'} />
           </Flex>
           {load.state === 'loading' ? (

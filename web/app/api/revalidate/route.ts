@@ -35,6 +35,12 @@ const replays = sharedCacheConfigured()
 const CONSISTENCY_WAIT_MS = 3_000
 /** At most this long for Next to apply the invalidation before the shared caches are purged anyway. */
 const PURGE_WAIT_MS = 2_000
+/**
+ * A refresh that read the content just before this publish and is written just after it would be kept as
+ * fresh (the cache judges an entry by when it was written, not by when its content was read): the same tags
+ * are marked stale once more when such a refresh has had time to finish.
+ */
+const SETTLE_MS = 5_000
 
 export async function POST(request: NextRequest) {
   const { revalidateSecret: secret, skipConsistencyWait, edge } = serverConfig()
@@ -50,8 +56,17 @@ export async function POST(request: NextRequest) {
   // the new page, so the tags expire now instead of serving the old page once more.
   const purging = edgePurgeConfigured(edge)
   const invalidated = purging ? whenInvalidated(tags, PURGE_WAIT_MS) : null
-  for (const tag of tags) revalidateTag(tag, tag === TAGS.routes || purging ? { expire: 0 } : 'max')
+  const markStale = () => {
+    for (const tag of tags) revalidateTag(tag, tag === TAGS.routes || purging ? { expire: 0 } : 'max')
+  }
+  markStale()
   if (tags.includes(TAGS.routes)) await forgetRouteLists()
+  if (tags.length > 0) {
+    after(async () => {
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_MS))
+      markStale()
+    })
+  }
   if (invalidated) {
     after(async () => {
       await invalidated
