@@ -14,7 +14,7 @@ import { seedCallLog } from '../support/callLogFixture'
 import { seedVoiceCalls } from '../support/voiceCallsFixture'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser'
 import { hold } from './exclusive'
-import { documentInSync, publish, until } from './studioSession'
+import { documentInSync, documentLoaded, publish, until } from './studioSession'
 import { signedArmCookie, startSite, type NextServer } from './nextServer'
 
 /**
@@ -89,7 +89,11 @@ async function newPage(title: string): Promise<Page> {
   const page = await openStudio('/intent/create/template=page;type=page/')
   const field = page.locator('input#title')
   await field.waitFor({ timeout: 60_000 })
+  // The new document's form takes edits once its initial values are in: typed earlier, the name was replaced by them.
+  await documentLoaded(page)
   await field.fill(title)
+  await documentInSync(page)
+  expect(await field.inputValue()).toBe(title)
   return page
 }
 

@@ -56,15 +56,16 @@ export async function POST(request: NextRequest) {
   // the new page, so the tags expire now instead of serving the old page once more.
   const purging = edgePurgeConfigured(edge)
   const invalidated = purging ? whenInvalidated(tags, PURGE_WAIT_MS) : null
-  const markStale = () => {
-    for (const tag of tags) revalidateTag(tag, tag === TAGS.routes || purging ? { expire: 0 } : 'max')
-  }
-  markStale()
+  const expiring = (tag: string) => tag === TAGS.routes || purging
+  for (const tag of tags) revalidateTag(tag, expiring(tag) ? { expire: 0 } : 'max')
   if (tags.includes(TAGS.routes)) await forgetRouteLists()
-  if (tags.length > 0) {
+  // Only the tags refreshed in the background: an expired tag is rendered anew on the next visit, and expiring
+  // it again would throw away the pages already rendered with the new content.
+  const refreshed = tags.filter((tag) => !expiring(tag))
+  if (refreshed.length > 0) {
     after(async () => {
       await new Promise((resolve) => setTimeout(resolve, SETTLE_MS))
-      markStale()
+      for (const tag of refreshed) revalidateTag(tag, 'max')
     })
   }
   if (invalidated) {
