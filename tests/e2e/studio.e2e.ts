@@ -376,6 +376,8 @@ describe('the Studio on the local Content Lake', { timeout: 240_000 }, () => {
     const versions = calls.getByRole('table', { name: 'Versions of spring-offer-headline' })
     await versions.getByText('131', { exact: true }).waitFor()
     await versions.getByText('11', { exact: true }).first().waitFor()
+    // The running test's section too, before the order is read.
+    await calls.getByRole('table', { name: 'Versions of winter-offer' }).waitFor({ timeout: 30_000 })
     const order = await calls.getByRole('table', { name: /^Versions of / }).evaluateAll((tables) => tables.map((table) => table.getAttribute('aria-label')))
     expect(order.indexOf('Versions of winter-offer')).toBeGreaterThanOrEqual(0)
     expect(order.at(-1)).toBe('Versions of spring-offer-headline')
