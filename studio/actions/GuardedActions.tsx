@@ -1,25 +1,16 @@
 import { Box, Stack, Text } from '@sanity/ui'
-import { useEffect, useState } from 'react'
-import { useClient, type DocumentActionComponent, type DocumentActionDescription } from 'sanity'
-import { studioEnv } from '../env'
+import { useState } from 'react'
+import type { DocumentActionComponent, DocumentActionDescription } from 'sanity'
 import { DELETE_GUARD_QUERY, pagesUsing, refusal, type GuardData, type PageUse } from '../deleteGuard'
+import { useAnswer } from './useAnswer'
 
 /** The pages that use a document now (published content), or null while they are being looked up. */
 function usePagesUsing(id: string, type: string, revision: string | undefined): { uses: PageUse[] | null; title: string } {
-  const client = useClient({ apiVersion: studioEnv.apiVersion })
-  const [found, setFound] = useState<{ uses: PageUse[] | null; title: string }>({ uses: null, title: '' })
-  useEffect(() => {
-    let live = true
-    const publishedId = id.replace(/^drafts\./, '')
-    client
-      .fetch<GuardData>(DELETE_GUARD_QUERY, { id: publishedId }, { perspective: 'published' })
-      .then((data) => live && setFound({ uses: pagesUsing(publishedId, type, data), title: data.self?.title ?? 'This' }))
-      .catch(() => live && setFound({ uses: [], title: '' }))
-    return () => {
-      live = false
-    }
-  }, [client, id, type, revision])
-  return found
+  const publishedId = id.replace(/^drafts\./, '')
+  const data = useAnswer<GuardData | 'failed'>({ query: DELETE_GUARD_QUERY, params: { id: publishedId }, perspective: 'published' }, `${publishedId} ${revision}`, 'failed')
+  if (data === null) return { uses: null, title: '' }
+  if (data === 'failed') return { uses: [], title: '' }
+  return { uses: pagesUsing(publishedId, type, data), title: data.self?.title ?? 'This' }
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { useToast } from '@sanity/ui/toast'
 import {
   useClient,
@@ -11,6 +11,7 @@ import {
 } from 'sanity'
 import { studioEnv } from '../env'
 import { NEW_REFERENCES_QUERY, onlyDrafts, problemsLeft, publishLabel, referencedIds } from '../newReferences'
+import { useAnswer } from './useAnswer'
 
 /**
  * Sanity's Publish on a page whose draft refers to something created from it and never published (an FAQ
@@ -34,22 +35,12 @@ export function withNewReferences(original: DocumentActionComponent): DocumentAc
     const [publishing, setPublishing] = useState(false)
     const ids = useMemo(() => referencedIds(props.draft), [props.draft])
     const key = ids.join(',')
-    const [created, setCreated] = useState<{ id: string; type: string }[]>([])
-    useEffect(() => {
-      let live = true
-      const wanted = key ? key.split(',') : []
-      if (wanted.length === 0) {
-        setCreated([])
-        return
-      }
-      client
-        .fetch(NEW_REFERENCES_QUERY, { ids: wanted, draftIds: wanted.map((id) => `drafts.${id}`) }, { perspective: 'raw' })
-        .then((found) => live && setCreated(onlyDrafts(found)))
-        .catch(() => live && setCreated([]))
-      return () => {
-        live = false
-      }
-    }, [client, key])
+    const found = useAnswer<Parameters<typeof onlyDrafts>[0] | null>(
+      ids.length > 0 ? { query: NEW_REFERENCES_QUERY, params: { ids, draftIds: ids.map((id) => `drafts.${id}`) }, perspective: 'raw' } : null,
+      key,
+      null,
+    )
+    const created = found ? onlyDrafts(found) : []
     if (!action || created.length === 0) return action
     const problems = problemsLeft(validation.validation, created)
     const disabled =
