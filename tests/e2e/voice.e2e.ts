@@ -83,8 +83,10 @@ describe('calls to a leased pool number', () => {
     version: string
     hrefs: string[]
     shown: string[]
-    /** Every layout shift while the number was swapped in, with what moved. */
-    shifts: { value: number; moved: string[] }[]
+    /** Every layout shift of the visit, with what moved and whether it came after the pool number was swapped in. */
+    shifts: { value: number; moved: string[]; afterSwap: boolean }[]
+    /** When the pool number appeared in a call link (ms since navigation), as the page saw it. */
+    swappedAt: number | null
     /** The answer to the tap on the page's first call button. */
     tapStatus: number
   }
@@ -94,10 +96,20 @@ describe('calls to a leased pool number', () => {
     adVisit ??= (async () => {
       const context = await browser.newContext({ viewport: VIEWPORTS.phone, userAgent: PHONE_UA })
       const page = await context.newPage()
-      await page.addInitScript(() => {
-        // Each shift with what moved: a call link or shown number moving is the swap's fault, anything else is not.
-        const shifts: { value: number; moved: string[] }[] = []
+      await page.addInitScript((pool) => {
+        // Each shift with what moved and whether it came after the swap (the tracker writes the pool number after
+        // load): a call link or shown number moving is the swap's fault, and so is anything moving after it.
+        // Before it, a slow phone paints the page while it is still arriving (a half-parsed bar or paragraph
+        // grows), which is the browser's progressive rendering, not the swap.
+        const shifts: { value: number; moved: string[]; afterSwap: boolean }[] = []
+        let swappedAt = Infinity
         ;(window as unknown as { __shifts: typeof shifts }).__shifts = shifts
+        new MutationObserver((_, observer) => {
+          if (!pool.some((number) => document.querySelector(`a[href="tel:${number}"]`))) return
+          swappedAt = performance.now()
+          ;(window as unknown as { __swappedAt: number }).__swappedAt = swappedAt
+          observer.disconnect()
+        }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['href'] })
         new PerformanceObserver((list) => {
           for (const entry of list.getEntries()) {
             const shift = entry as unknown as { value: number; sources?: { node?: Node | null }[] }
@@ -106,21 +118,22 @@ describe('calls to a leased pool number', () => {
               if (!element) return '?'
               return element.closest('a[href^="tel:"], .phone-slot') ? `call:${element.outerHTML.slice(0, 80)}` : `${element.tagName.toLowerCase()}.${element.className}`.slice(0, 80)
             })
-            shifts.push({ value: shift.value, moved })
+            shifts.push({ value: shift.value, moved, afterSwap: entry.startTime >= swappedAt })
           }
         }).observe({ type: 'layout-shift', buffered: true })
-      })
+      }, POOL)
       await page.goto(`${site.url}/ants?gclid=E2E-Click_1`)
       await page.waitForFunction((pool) => pool.some((number) => document.querySelector(`a[href="tel:${number}"]`)), POOL)
       const hrefs = await page.locator('a[href^="tel:"]').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''))
       const shown = await page.locator('.phone-slot > span').allTextContents()
-      const shifts = await page.evaluate(() => (window as unknown as { __shifts: { value: number; moved: string[] }[] }).__shifts)
+      const shifts = await page.evaluate(() => (window as unknown as { __shifts: AdVisit['shifts'] }).__shifts)
+      const swappedAt = await page.evaluate(() => (window as unknown as { __swappedAt?: number }).__swappedAt ?? null)
       const version = (await page.locator('main').getAttribute('data-call-arm')) ?? ''
       const tapped = page.waitForResponse((response) => response.url().endsWith('/api/calls') && response.request().method() === 'POST' && !(response.request().postData() ?? '').includes('"seen"'))
       await page.locator('a[href^="tel:"]:visible').first().click()
       const tapStatus = (await tapped).status()
       await context.close()
-      return { leased: hrefs[0]!.slice(4), version, hrefs, shown, shifts, tapStatus }
+      return { leased: hrefs[0]!.slice(4), version, hrefs, shown, shifts, swappedAt, tapStatus }
     })()
     return adVisit
   }
@@ -137,18 +150,23 @@ describe('calls to a leased pool number', () => {
   }
 
   it('shows an ad visit its own pool number in every call link and shown number, and nothing moves', async () => {
-    const { leased, hrefs, shown, shifts } = await leasedVisit()
+    const { leased, hrefs, shown, shifts, swappedAt } = await leasedVisit()
     expect(POOL).toContain(leased)
     expect(new Set(hrefs)).toEqual(new Set([`tel:${leased}`]))
     const [, area, exchange, line] = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(leased)!
     expect(shown.length).toBeGreaterThan(0)
     expect(new Set(shown)).toEqual(new Set([`(${area}) ${exchange}-${line}`]))
-    // The swap moves nothing: no shift involves a call link or a shown number, and the page as a whole moves less
-    // than anyone can see (a few ten-thousandths from a late paint on a loaded machine, not a layout change).
-    expect(shifts.filter(({ moved }) => moved.some((what) => what.startsWith('call:')))).toEqual([])
-    const total = shifts.reduce((sum, { value }) => sum + value, 0)
-    if (total > 0) console.log(`layout shifts (none of a call link): ${JSON.stringify(shifts)}`)
-    expect(total).toBeLessThan(0.001)
+    // The swap moves nothing: no shift ever involves a call link or a shown number, and once the pool number is in,
+    // the page as a whole moves less than anyone can see (a few ten-thousandths from a late paint on a loaded machine).
+    // Before it, a page painted while still arriving may grow a little (progressive rendering on a slow CPU: the
+    // sticky bar or a hero paragraph half-parsed, measured at 0.003–0.007 at 10× CPU throttling): well inside
+    // "good" (CLS < 0.1), and not the swap's.
+    const report = JSON.stringify(shifts)
+    expect(swappedAt).toBeGreaterThan(0)
+    expect(shifts.filter(({ moved }) => moved.some((what) => what.startsWith('call:'))), report).toEqual([])
+    const sum = (list: typeof shifts) => list.reduce((total, { value }) => total + value, 0)
+    expect(sum(shifts.filter(({ afterSwap }) => afterSwap)), report).toBeLessThan(0.001)
+    expect(sum(shifts), report).toBeLessThan(0.05)
   })
 
   it('logs a tap on the pool number under that number: the pool is one of Site settings’ own numbers', async () => {
