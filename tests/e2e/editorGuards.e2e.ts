@@ -10,7 +10,7 @@ import { siteEnvOnLake } from '../../scripts/lake/siteEnv.ts'
 import { sqliteExperimentVisitors } from '../../web/lib/taps/experimentVisitors'
 import { DEFAULT_LAKE_PORT } from '../../web/lib/config'
 import { pageHref, pagesRendering, WHERE_USED_QUERY, type WhereUsedData } from '../../studio/whereUsed'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser'
+import { CHROMIUM_ARGS, CHROMIUM_PATH, STUDIO_CONTEXT } from './browser'
 import { hold } from './exclusive'
 import { documentInSync, documentLoaded, publish, until } from './studioSession'
 import { startSite, type NextServer } from './nextServer'
@@ -50,7 +50,7 @@ beforeAll(async () => {
   await sqliteExperimentVisitors(callLogFile).botExcluded('spring-headline', new Date())
   site = await startSite(SITE_PORT, env)
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, '--ignore-certificate-errors'] })
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  context = await browser.newContext(STUDIO_CONTEXT)
   if (SHOTS) mkdirSync(SHOTS, { recursive: true })
 }, 900_000)
 

@@ -9,9 +9,9 @@ import { hold } from './exclusive'
 import { startLocalLake, type LocalLake } from '../../scripts/lake/server.ts'
 import { siteEnvOnLake } from '../../scripts/lake/siteEnv.ts'
 import { DEFAULT_LAKE_PORT, SANITY_API_VERSION } from '../../web/lib/config'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser'
+import { CHROMIUM_ARGS, CHROMIUM_PATH, STUDIO_CONTEXT } from './browser'
 import { startSite, type NextServer } from './nextServer'
-import { documentInSync, publishEnabled } from './studioSession'
+import { documentInSync, footerState, publishEnabled } from './studioSession'
 
 /**
  * An editor cannot quietly change what a page means: the real Studio (the production build) in Chromium on
@@ -63,7 +63,7 @@ beforeAll(async () => {
   })
   site = await startSite(SITE_PORT, env)
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, env: { ...process.env, HOME: home } })
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  context = await browser.newContext(STUDIO_CONTEXT)
   studio = await context.newPage()
   studio.on('console', (message) => {
     if (message.type() === 'error') studioErrors.push(message.text().slice(0, 300))
@@ -186,10 +186,16 @@ describe('one change, one publish', { timeout: 240_000 }, () => {
     await publishEnabled(studio, publish)
     await shot('editor-publish-with-new-question')
     const writes = lake.requests.length
+    // What the footer showed from the click on (the button's name and state, the status line, toasts): the evidence if it fails.
+    const seen = [await footerState(studio)]
     await publish.click()
-    await until('the page and the question are published', async () => lake.store.get('faq-hornets-return') !== null && lake.store.get('drafts.page-hornet-nest-removal-near-me') === null, 30_000).catch((error: Error) => {
+    await until('the page and the question are published', async () => {
+      const state = await footerState(studio)
+      if (seen.at(-1) !== state) seen.push(state)
+      return lake.store.get('faq-hornets-return') !== null && lake.store.get('drafts.page-hornet-nest-removal-near-me') === null
+    }, 30_000).catch((error: Error) => {
       const sent = lake.requests.slice(writes).filter((request) => /\/data\/(mutate|actions)\//.test(request))
-      throw new Error(`${error.message}; lake writes since the click: ${sent.join(', ') || 'none'}; errors: ${studioErrors.join(' | ')}`)
+      throw new Error(`${error.message}; footer: ${seen.join(' → ')}; lake writes since the click: ${sent.join(', ') || 'none'}; errors: ${studioErrors.slice(-5).join(' | ')}`)
     })
     await until('the question is on the live page', async () => (await body('/hornet-nest-removal-near-me')).text.includes('Will the hornets come back next year?'), 60_000)
   })

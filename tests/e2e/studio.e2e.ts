@@ -12,7 +12,7 @@ import { telHref } from '../../web/lib/phone'
 import { sqliteExperimentVisitors } from '../../web/lib/taps/experimentVisitors'
 import { seedCallLog } from '../support/callLogFixture'
 import { seedVoiceCalls } from '../support/voiceCallsFixture'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser'
+import { CHROMIUM_ARGS, CHROMIUM_PATH, STUDIO_CONTEXT } from './browser'
 import { hold } from './exclusive'
 import { documentInSync, documentLoaded, publish, until } from './studioSession'
 import { signedArmCookie, startSite, type NextServer } from './nextServer'
@@ -53,7 +53,7 @@ beforeAll(async () => {
   site = await startSite(SITE_PORT, env)
   // The lake's HTTPS certificate is self-signed (a developer accepts it once in their browser).
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, '--ignore-certificate-errors'] })
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  context = await browser.newContext(STUDIO_CONTEXT)
   // Every Content-Security-Policy refusal in any Studio page of the run (asserted by the last test).
   context.on('console', (message) => {
     if (/Content Security Policy|Refused to (connect|load|execute|frame)/.test(message.text())) policyViolations.push(`${message.page()?.url() ?? '?'}: ${message.text()}`)

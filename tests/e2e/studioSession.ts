@@ -34,7 +34,7 @@ export async function documentInSync(page: Page, timeoutMs = 60_000): Promise<vo
 }
 
 /** What the editor sees in the document's footer (the Publish button, the status line, toasts): a failure's evidence. */
-async function footerState(page: Page): Promise<string> {
+export async function footerState(page: Page): Promise<string> {
   const button = page.getByTestId('action-publish')
   const footer = (await page.getByTestId('pane-footer').innerText().catch(() => '?')).replace(/\s+/g, ' ').slice(0, 80)
   const toasts = (await page.locator('[data-ui="Toast"]').allInnerTexts().catch(() => [])).map((text) => text.replace(/\s+/g, ' ')).join(' / ')
@@ -55,10 +55,18 @@ export async function validationProblems(page: Page): Promise<string> {
   return panel === -1 ? '(the panel did not open)' : text.slice(panel + 12, panel + 600).replace(/\s+/g, ' ').trim()
 }
 
-/** Waits until the open document's Publish (or another button given) is enabled; else says what the Studio shows. */
+/**
+ * Waits until the open document's Publish (or another button given) is enabled and stays so at three looks a
+ * quarter second apart (a validation or reference check re-run turns it off for a moment, and a click in that
+ * moment does nothing); else says what the Studio shows.
+ */
 export async function publishEnabled(page: Page, button = page.getByTestId('action-publish'), timeoutMs = 60_000): Promise<void> {
+  let enabledLooks = 0
   try {
-    await until('Publish is enabled', () => button.isEnabled(), timeoutMs)
+    await until('Publish is enabled', async () => {
+      enabledLooks = (await button.isEnabled()) ? enabledLooks + 1 : 0
+      return enabledLooks >= 3
+    }, timeoutMs)
   } catch (error) {
     throw new Error(`${(error as Error).message}; footer: ${await footerState(page)}; validation: ${await validationProblems(page)}`)
   }
