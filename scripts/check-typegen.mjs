@@ -8,7 +8,15 @@ import path from 'node:path'
 
 const root = path.resolve(import.meta.dirname, '..')
 const folder = mkdtempSync(path.join(tmpdir(), 'typegen-check-'))
-const sanity = (args, cwd) => execFileSync('npx', ['--prefix', root, 'sanity', ...args], { cwd, stdio: ['ignore', 'ignore', 'inherit'] })
+/** The Sanity CLI, quiet unless it fails (its progress lines would land between the other checks' output). */
+function sanity(args, cwd) {
+  try {
+    execFileSync('npx', ['--prefix', root, 'sanity', ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] })
+  } catch (error) {
+    process.stderr.write(`${error.stdout ?? ''}${error.stderr ?? ''}`)
+    throw error
+  }
+}
 
 try {
   const fresh = { 'studio/schema.json': path.join(folder, 'schema.json'), 'web/sanity.types.ts': path.join(folder, 'sanity.types.ts') }
