@@ -12,7 +12,7 @@ import { DEFAULT_LAKE_PORT } from '../../web/lib/config'
 import { pageHref, pagesRendering, WHERE_USED_QUERY, type WhereUsedData } from '../../studio/whereUsed'
 import { CHROMIUM_ARGS, CHROMIUM_PATH, STUDIO_CONTEXT } from './browser'
 import { hold } from './exclusive'
-import { documentInSync, documentLoaded, publish, until } from './studioSession'
+import { documentInSync, documentLoaded, publish, until, warmStudio } from './studioSession'
 import { startSite, type NextServer } from './nextServer'
 import { inParallel } from './pagePool'
 
@@ -70,14 +70,21 @@ afterEach(async (test) => {
     const file = path.join(tmpdir(), `editor-e2e-failed-${test.task.name.slice(0, 24).replace(/\W+/g, '-')}-${index}.png`)
     await page.screenshot({ path: file }).catch(() => undefined)
     console.log(`[editor e2e] failed at ${page.url()}: ${file}`)
+    // Every page, the warm Studio tab too: the next test starts in a fresh Studio.
     await page.close()
   }
 })
 
-async function openStudio(pathname: string): Promise<Page> {
-  const page = await context.newPage()
-  await page.goto(`${site.url}/studio${pathname}`, { timeout: 120_000 })
-  return page
+let studio: ReturnType<typeof warmStudio>
+/** The Studio at `/studio<pathname>`, in the file's one warm tab (tests/e2e/studioSession.ts; a failed test's is closed above). */
+function openStudio(pathname: string): Promise<Page> {
+  studio ??= warmStudio(context, site.url)
+  return studio.open(pathname)
+}
+
+/** Done with a page: the warm Studio tab stays for the next test, any other page is closed. */
+async function leave(page: Page) {
+  await (studio ? studio.leave(page) : page.close())
 }
 
 async function shot(page: Page, name: string) {
@@ -146,7 +153,7 @@ describe('an editor cannot take the site down', { timeout: 240_000 }, () => {
     await until('the preview is connected', async () => !(await preview.getByText(/^Loading/).first().isVisible()), 60_000)
     await photoInPreview.scrollIntoViewIfNeeded()
     await shot(preview, 'editor-photo-home')
-    await preview.close()
+    await leave(preview)
 
     // A photo at a host nobody configured (the asset's address changed behind the Studio's back): the page
     // still answers 200, shows the drawing, and the server log says why.
@@ -157,7 +164,7 @@ describe('an editor cannot take the site down', { timeout: 240_000 }, () => {
     }, 60_000)
     // The server's log says why (its output is read as it arrives, so it is waited for).
     await until('the server log says why', async () => site.logs.some((line) => line.includes('[image] https://images.example.com/ant.jpg is shown as its illustration')), 10_000)
-    await page.close()
+    await leave(page)
   })
 
   it('a home page without its hero is refused before publish, in words that name the problem and the fix', async () => {
@@ -177,7 +184,7 @@ describe('an editor cannot take the site down', { timeout: 240_000 }, () => {
     await shot(page, 'editor-hero-guard')
     expect((lake.store.get('page-home')!.blocks as { _type: string }[]).some((block) => block._type === 'hero')).toBe(true)
     await lake.store.mutate([{ delete: { id: 'drafts.page-home' } }])
-    await page.close()
+    await leave(page)
   })
 
   it('a discarded edit is restored from History on the local lake', async () => {
@@ -205,7 +212,7 @@ describe('an editor cannot take the site down', { timeout: 240_000 }, () => {
     await until('the edit is back and published', async () => lake.store.get('page-about-us')?.title === 'About us – our licensed team' && lake.store.get('drafts.page-about-us') === null, 30_000)
     await shot(page, 'editor-history-restored')
     await lake.store.mutate([{ delete: { id: 'drafts.page-about-us' } }, { delete: { id: 'page-about-us' } }])
-    await page.close()
+    await leave(page)
   })
 })
 
@@ -218,7 +225,7 @@ describe('the Studio says where a thing is, truly', { timeout: 240_000 }, () => 
     await page.getByText('/hornet-nest-removal-near-me').first().waitFor({ timeout: 30_000 })
     for (const elsewhere of ['/v2', '/exterminator']) expect(await page.getByText(elsewhere, { exact: true }).count()).toBe(0)
     await shot(page, 'editor-faq-where-used')
-    await page.close()
+    await leave(page)
   })
 
   it('a new page shows no address until it has one', async () => {
@@ -227,7 +234,7 @@ describe('the Studio says where a thing is, truly', { timeout: 240_000 }, () => 
     await page.getByText(/Not on the site yet/).first().waitFor({ timeout: 30_000 })
     expect(await page.getByText(/Used on/).count()).toBe(0)
     await shot(page, 'editor-new-page-no-address')
-    await page.close()
+    await leave(page)
   })
 
   it('the search lists the home page at /', async () => {
@@ -240,7 +247,7 @@ describe('the Studio says where a thing is, truly', { timeout: 240_000 }, () => 
     await page.getByText('/ (home page)').first().waitFor({ timeout: 30_000 })
     expect(await page.getByText('/home', { exact: true }).count()).toBe(0)
     await shot(page, 'editor-search-home')
-    await page.close()
+    await leave(page)
   })
 
   it('choosing another page in Presentation moves the preview there', async () => {
@@ -265,7 +272,7 @@ describe('the Studio says where a thing is, truly', { timeout: 240_000 }, () => 
     await until('the headline’s field is open', async () => /page-mice-repellents\/blocks/.test(decodeURIComponent(page.url())), 30_000)
     await page.getByRole('dialog').last().evaluate((dialog) => Promise.all(dialog.getAnimations({ subtree: true }).map((animation) => animation.finished)))
     await shot(page, 'editor-presentation-click-to-edit')
-    await page.close()
+    await leave(page)
   })
 })
 
@@ -276,7 +283,7 @@ describe('the editor’s words', { timeout: 240_000 }, () => {
     await page.getByText('1 automated visit (search engines and other programs) left out of the counts.', { exact: false }).waitFor()
     expect(await page.getByText(/at least two versions|README/).count()).toBe(0)
     await shot(page, 'editor-calls-no-visitors')
-    await page.close()
+    await leave(page)
   })
 
   it('“spring_promo”, “Spring Promo” and “spring-promo” are one campaign rule, and the rule shows the addresses it matches', async () => {
@@ -296,6 +303,6 @@ describe('the editor’s words', { timeout: 240_000 }, () => {
     // The dialog has finished opening before its picture is taken.
     await page.getByRole('dialog').last().evaluate((dialog) => Promise.all(dialog.getAnimations({ subtree: true }).map((animation) => animation.finished)))
     await shot(page, 'editor-campaign-rule')
-    await page.close()
+    await leave(page)
   })
 })

@@ -11,7 +11,7 @@ import { siteEnvOnLake } from '../../scripts/lake/siteEnv.ts'
 import { DEFAULT_LAKE_PORT, SANITY_API_VERSION } from '../../web/lib/config'
 import { CHROMIUM_ARGS, CHROMIUM_PATH, STUDIO_CONTEXT } from './browser'
 import { startSite, type NextServer } from './nextServer'
-import { documentInSync, footerState, publishEnabled } from './studioSession'
+import { documentInSync, footerState, navigateStudio, publishEnabled } from './studioSession'
 
 /**
  * An editor cannot quietly change what a page means: the real Studio (the production build) in Chromium on
@@ -105,9 +105,9 @@ async function body(pathname: string): Promise<{ status: number; text: string }>
   return { status: response.status, text: await response.text() }
 }
 
-/** Opens a document in the warm Studio and waits until its form and actions are the Studio's settled ones. */
+/** Opens a document in the warm Studio (moved, not reloaded) and waits until its form and actions are the Studio's settled ones. */
 async function openDocument(id: string, type: string) {
-  await studio.goto(`${site.url}/studio/intent/edit/id=${id};type=${type}/`, { timeout: 120_000 })
+  await navigateStudio(studio, `/studio/intent/edit/id=${id};type=${type}/`)
   await studio.getByTestId('pane-footer').getByTestId('action-menu-button').waitFor({ timeout: 60_000 })
   // The Studio's own "loaded" mark: the form is no longer read-only while it syncs.
   await until('the document is loaded', async () => (await studio.locator('[data-testid="document-panel-scroller"]').count()) > 0 && !(await studio.getByText('Loading document').isVisible()), 60_000)

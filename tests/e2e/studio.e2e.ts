@@ -4,7 +4,7 @@ import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { chromium } from 'playwright-core'
 import { stegaClean } from 'next-sanity'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startLocalLake, type LocalLake } from '../../scripts/lake/server.ts'
 import { siteEnvOnLake } from '../../scripts/lake/siteEnv.ts'
 import { DEFAULT_LAKE_PORT } from '../../web/lib/config'
@@ -14,7 +14,7 @@ import { seedCallLog } from '../support/callLogFixture'
 import { seedVoiceCalls } from '../support/voiceCallsFixture'
 import { CHROMIUM_ARGS, CHROMIUM_PATH, STUDIO_CONTEXT } from './browser'
 import { hold } from './exclusive'
-import { documentInSync, documentLoaded, publish, until } from './studioSession'
+import { documentInSync, documentLoaded, publish, until, warmStudio } from './studioSession'
 import { signedArmCookie, startSite, type NextServer } from './nextServer'
 
 /**
@@ -78,11 +78,22 @@ async function telLinks(pathname: string): Promise<Set<string>> {
   return new Set([...(await html(pathname)).body.matchAll(/href="(tel:[^"]+)"/g)].map((match) => match[1]!))
 }
 
-async function openStudio(pathname: string): Promise<Page> {
-  const page = await context.newPage()
-  await page.goto(`${site.url}/studio${pathname}`, { timeout: 120_000 })
-  return page
+let studio: ReturnType<typeof warmStudio>
+/** The Studio at `/studio<pathname>`, in the file's one warm tab (tests/e2e/studioSession.ts). */
+function openStudio(pathname: string): Promise<Page> {
+  studio ??= warmStudio(context, site.url)
+  return studio.open(pathname)
 }
+
+/** Done with a page: the warm Studio tab stays for the next test, any other page is closed. */
+async function leave(page: Page) {
+  await (studio ? studio.leave(page) : page.close())
+}
+
+// A failed test's tab is not handed to the next one.
+afterEach(async (test) => {
+  if (test.task.result?.state === 'fail') await studio?.discard()
+})
 
 /** Opens a new page in the Studio (the "page" template) and types its title, as an editor starts one. */
 async function newPage(title: string): Promise<Page> {
@@ -131,7 +142,7 @@ describe('the Studio on the local Content Lake', { timeout: 240_000 }, () => {
     await page.getByText('Pages', { exact: true }).first().click()
     await page.getByText('/grubtle').waitFor({ timeout: 60_000 })
     await shot(page, 'studio-pages')
-    await page.close()
+    await leave(page)
   })
 
   it('publishes a new phone number from Site settings to every tel: link of / and /ants', async () => {
@@ -151,7 +162,7 @@ describe('the Studio on the local Content Lake', { timeout: 240_000 }, () => {
     // The publish is written back to the dataset file (git diff shows it in a checkout).
     expect(readFileSync(path.join(dataDir, 'production.ndjson'), 'utf8')).toContain(`"phone":"${newPhone}"`)
     expect(lake.webhooks.some((hook) => (hook.body as { _id: string })._id === 'siteSettings' && hook.status === 200)).toBe(true)
-    await page.close()
+    await leave(page)
   })
 
   // The "Add item" menu lists Hero first (with a search box: the page builder has 24 section types).
@@ -184,7 +195,7 @@ describe('the Studio on the local Content Lake', { timeout: 240_000 }, () => {
       120_000,
     )
     await shot(page, 'studio-new-page-published')
-    await page.close()
+    await leave(page)
   })
 
   it('blocks publishing a pest page with 7 bullets, with the validation message', async () => {
@@ -207,7 +218,7 @@ describe('the Studio on the local Content Lake', { timeout: 240_000 }, () => {
     await shot(page, 'studio-validation-7-bullets')
     expect(await page.getByTestId('action-publish').isDisabled()).toBe(true)
     expect(lake.store.get('pestPage-ants')!.explainer).toEqual(explainer)
-    await page.close()
+    await leave(page)
   })
 
   // The Presentation tool opens the Live Content API's event stream (data/live/events) and, when that
@@ -237,7 +248,7 @@ describe('the Studio on the local Content Lake', { timeout: 240_000 }, () => {
     expect(actions.every((status) => status === 200), `server actions answered ${actions.join(', ')}`).toBe(true)
     expect(unexpected).toEqual([])
     await shot(page, 'studio-presentation-ants')
-    await page.close()
+    await leave(page)
   })
 
   it('shows the Calls tool: taps per day, page, keyword, arm and number, a verdict per A/B test, and the split alarm', async () => {
@@ -251,7 +262,7 @@ describe('the Studio on the local Content Lake', { timeout: 240_000 }, () => {
     await page.getByRole('table', { name: 'Taps per day, page, keyword, arm and number' }).getByText('(212) 555-0101').first().waitFor()
     expect(lake.requests.some((request) => new RegExp(`^GET 127\\.0\\.0\\.1:${LAKE_PORT}/v[^/]+/users/me$`).test(request))).toBe(true)
     await shot(page, 'studio-calls')
-    await page.close()
+    await leave(page)
   })
 
   it('lists every call in the Calls view: rows with outcome and reason, a filter, an outcome changed by hand, the spreadsheet', async () => {
@@ -281,7 +292,7 @@ describe('the Studio on the local Content Lake', { timeout: 240_000 }, () => {
     expect(csv.split('\n')[0]).toBe('Time,Caller,Number called,Source,Campaign,Keyword,Page,Place,Version,Talk seconds,Outcome,Reason,Value,Call id')
     expect(csv).toMatch(new RegExp(`,Booked job,Set by [^,]+\\.,400,${ids.lead}\n`))
     expect(csv).not.toContain('5125550134')
-    await page.close()
+    await leave(page)
   })
 
   it('refuses conflicting tracking-number rules in Site settings, saying which', async () => {
@@ -310,7 +321,7 @@ describe('the Studio on the local Content Lake', { timeout: 240_000 }, () => {
     expect(await conflict.innerText()).toContain('Tracking numbers')
     await shot(page, 'studio-tracking-numbers')
     await until('Publish is refused', async () => page.getByTestId('action-publish').isDisabled(), 30_000)
-    await page.close()
+    await leave(page)
   })
 
   it('ends an A/B test in one action: version b becomes the page, the test stops, everyone sees b, and its numbers stay in the Calls tool', async () => {
@@ -367,7 +378,7 @@ describe('the Studio on the local Content Lake', { timeout: 240_000 }, () => {
       },
       60_000,
     )
-    await page.close()
+    await leave(page)
     // The Calls tool keeps the ended test's section and numbers, headed with when it ended and which version became the page, after the running tests.
     const { stop } = lake.store.get('page-ab-end')!.experiment as { stop: string }
     const day = new Date(stop).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
@@ -382,7 +393,7 @@ describe('the Studio on the local Content Lake', { timeout: 240_000 }, () => {
     expect(order.indexOf('Versions of winter-offer')).toBeGreaterThanOrEqual(0)
     expect(order.at(-1)).toBe('Versions of spring-offer-headline')
     await shot(calls, 'studio-calls-ended-test')
-    await calls.close()
+    await leave(calls)
   })
 })
 
@@ -433,7 +444,7 @@ describe('what the Studio tells an editor is true (issue 28)', { timeout: 240_00
     const page = await context.newPage()
     await page.goto(`${site.url.replace('127.0.0.1', 'localhost')}/studio`, { timeout: 120_000 })
     await page.getByText('Pages', { exact: true }).first().waitFor({ timeout: 60_000 })
-    await page.close()
+    await leave(page)
   })
 
   it('lists the home page at / (where it is served), not at /home', async () => {
@@ -456,7 +467,7 @@ describe('what the Studio tells an editor is true (issue 28)', { timeout: 240_00
     } finally {
       await lake.store.mutate(homeRef('page-home'))
     }
-    await page.close()
+    await leave(page)
   })
 
   it('a field’s error is listed beside Publish, one click away, and its tab shows that it holds one', async () => {
@@ -477,7 +488,7 @@ describe('what the Studio tells an editor is true (issue 28)', { timeout: 240_00
     await description.fill('Termite inspections from licensed local pros, same day. Call {phone}.')
     // Filled: the tab's mark goes away.
     await until('the Search engines tab has no error mark', async () => (await seoTab.getByTestId('input-validation-icon-error').count()) === 0, 30_000)
-    await page.close()
+    await leave(page)
   })
 
   // The Presentation tool on the local lake as on Sanity: the page listens to the Live Content API
@@ -513,7 +524,7 @@ describe('what the Studio tells an editor is true (issue 28)', { timeout: 240_00
     await until('the preview shows the published headline again', async () => (await shown()) === 'Ant Exterminator', 30_000)
     console.log(`[studio e2e] discard → published headline in the preview: ${Date.now() - discardedAt} ms`)
     await shot(page, 'studio-presentation-discarded')
-    await page.close()
+    await leave(page)
   })
 
   it('says which rule a phone number breaks', async () => {
@@ -525,7 +536,7 @@ describe('what the Studio tells an editor is true (issue 28)', { timeout: 240_00
     await openValidationPanel(page)
     await page.getByRole('button').filter({ hasText: 'US exchange codes cannot start with 0 or 1: the 4th digit after +1 is 0.' }).first().waitFor({ timeout: 30_000 })
     await shot(page, 'studio-phone-message')
-    await page.close()
+    await leave(page)
   })
 
   it('a new page: empty and long headlines say what to do; filling only what is asked publishes it', async () => {
@@ -569,7 +580,7 @@ describe('what the Studio tells an editor is true (issue 28)', { timeout: 240_00
       120_000,
     )
     await shot(page, 'studio-new-page-asked-only')
-    await page.close()
+    await leave(page)
   })
 
   it('the whole session had no Content-Security-Policy violations', () => {
