@@ -187,10 +187,10 @@ describe('one change, one publish', { timeout: 240_000 }, () => {
     await shot('editor-publish-with-new-question')
     const writes = lake.requests.length
     // What the footer showed from the click on (the button's name and state, the status line, toasts): the evidence if it fails.
-    const seen = [await footerState(studio)]
+    const seen = [await footerState(studio, publish)]
     await publish.click()
     await until('the page and the question are published', async () => {
-      const state = await footerState(studio)
+      const state = await footerState(studio, publish)
       if (seen.at(-1) !== state) seen.push(state)
       return lake.store.get('faq-hornets-return') !== null && lake.store.get('drafts.page-hornet-nest-removal-near-me') === null
     }, 30_000).catch((error: Error) => {

@@ -20,7 +20,7 @@ const SECONDS: Record<string, number> = {
   'copyCoverage.e2e.ts': 39,
   'edge.e2e.ts': 3,
   'editorGuards.e2e.ts': 65,
-  'editorSafety.e2e.ts': 100,
+  'editorSafety.e2e.ts': 45,
   'firstFlight.e2e.ts': 1,
   'fuzz.e2e.ts': 40,
   'headers.e2e.ts': 34,

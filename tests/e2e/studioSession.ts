@@ -33,12 +33,15 @@ export async function documentInSync(page: Page, timeoutMs = 60_000): Promise<vo
   }, timeoutMs)
 }
 
-/** What the editor sees in the document's footer (the Publish button, the status line, toasts): a failure's evidence. */
-export async function footerState(page: Page): Promise<string> {
-  const button = page.getByTestId('action-publish')
-  const footer = (await page.getByTestId('pane-footer').innerText().catch(() => '?')).replace(/\s+/g, ' ').slice(0, 80)
+/**
+ * What the editor sees in the document's footer (the Publish button, or another given, the status line, toasts): a
+ * failure's evidence. Reads what is there now, waiting for nothing (a button not shown reads as "?").
+ */
+export async function footerState(page: Page, button = page.getByTestId('action-publish')): Promise<string> {
+  const now = { timeout: 1_000 }
+  const footer = (await page.getByTestId('pane-footer').innerText(now).catch(() => '?')).replace(/\s+/g, ' ').slice(0, 80)
   const toasts = (await page.locator('[data-ui="Toast"]').allInnerTexts().catch(() => [])).map((text) => text.replace(/\s+/g, ' ')).join(' / ')
-  return `${(await button.innerText().catch(() => '?')).trim()}${(await button.isDisabled().catch(() => false)) ? ' (disabled)' : ''} | ${footer}${toasts ? ` | toast: ${toasts}` : ''}`
+  return `${(await button.innerText(now).catch(() => '?')).trim()}${(await button.isDisabled(now).catch(() => false)) ? ' (disabled)' : ''} | ${footer}${toasts ? ` | toast: ${toasts}` : ''}`
 }
 
 /**
@@ -68,7 +71,7 @@ export async function publishEnabled(page: Page, button = page.getByTestId('acti
       return enabledLooks >= 3
     }, timeoutMs)
   } catch (error) {
-    throw new Error(`${(error as Error).message}; footer: ${await footerState(page)}; validation: ${await validationProblems(page)}`)
+    throw new Error(`${(error as Error).message}; footer: ${await footerState(page, button)}; validation: ${await validationProblems(page)}`)
   }
 }
 
