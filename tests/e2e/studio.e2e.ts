@@ -268,7 +268,14 @@ describe('the Studio on the local Content Lake', { timeout: 240_000 }, () => {
   it('lists every call in the Calls view: rows with outcome and reason, a filter, an outcome changed by hand, the spreadsheet', async () => {
     const ids = await seedVoiceCalls(callLogFile)
     const page = await openStudio('/calls')
-    // The tool's own view switch (not the top bar's Calls), once the tool has rendered it.
+    // The tool's own view switch (not the top bar's Calls), once the tool has read its numbers and stays so (Refresh
+    // enabled at three looks in a row): a switch clicked while the Studio was still mounting the tool was lost with it.
+    const refresh = page.getByRole('button', { name: 'Refresh', exact: true })
+    let readyLooks = 0
+    await until('the Calls tool has read its numbers', async () => {
+      readyLooks = (await refresh.isEnabled()) ? readyLooks + 1 : 0
+      return readyLooks >= 3
+    }, 60_000)
     await page.getByRole('button', { name: 'Calls', exact: true, pressed: false }).click({ timeout: 60_000 })
     await page.getByRole('button', { name: 'Calls', exact: true, pressed: true }).waitFor()
     const table = page.getByRole('table', { name: 'Calls' })
