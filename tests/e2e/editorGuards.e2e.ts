@@ -75,17 +75,8 @@ afterEach(async (test) => {
   }
 })
 
-let studio: ReturnType<typeof warmStudio>
-/** The Studio at `/studio<pathname>`, in the file's one warm tab (tests/e2e/studioSession.ts; a failed test's is closed above). */
-function openStudio(pathname: string): Promise<Page> {
-  studio ??= warmStudio(context, site.url)
-  return studio.open(pathname)
-}
-
-/** Done with a page: the warm Studio tab stays for the next test, any other page is closed. */
-async function leave(page: Page) {
-  await (studio ? studio.leave(page) : page.close())
-}
+/** The file's one warm Studio tab (tests/e2e/studioSession.ts): `openStudio` moves it, `leave` keeps it for the next test. */
+const { open: openStudio, leave } = warmStudio(() => context, () => site.url)
 
 async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.png`) })

@@ -14,7 +14,7 @@ import { seedCallLog } from '../support/callLogFixture'
 import { seedVoiceCalls } from '../support/voiceCallsFixture'
 import { CHROMIUM_ARGS, CHROMIUM_PATH, STUDIO_CONTEXT } from './browser'
 import { hold } from './exclusive'
-import { documentInSync, documentLoaded, publish, until, warmStudio } from './studioSession'
+import { documentInSync, documentLoaded, publish, until, untilSteady, warmStudio } from './studioSession'
 import { signedArmCookie, startSite, type NextServer } from './nextServer'
 
 /**
@@ -78,21 +78,12 @@ async function telLinks(pathname: string): Promise<Set<string>> {
   return new Set([...(await html(pathname)).body.matchAll(/href="(tel:[^"]+)"/g)].map((match) => match[1]!))
 }
 
-let studio: ReturnType<typeof warmStudio>
-/** The Studio at `/studio<pathname>`, in the file's one warm tab (tests/e2e/studioSession.ts). */
-function openStudio(pathname: string): Promise<Page> {
-  studio ??= warmStudio(context, site.url)
-  return studio.open(pathname)
-}
-
-/** Done with a page: the warm Studio tab stays for the next test, any other page is closed. */
-async function leave(page: Page) {
-  await (studio ? studio.leave(page) : page.close())
-}
+/** The file's one warm Studio tab (tests/e2e/studioSession.ts): `openStudio` moves it, `leave` keeps it for the next test. */
+const { open: openStudio, leave, discard } = warmStudio(() => context, () => site.url)
 
 // A failed test's tab is not handed to the next one.
 afterEach(async (test) => {
-  if (test.task.result?.state === 'fail') await studio?.discard()
+  if (test.task.result?.state === 'fail') await discard()
 })
 
 /** Opens a new page in the Studio (the "page" template) and types its title, as an editor starts one. */
@@ -271,11 +262,7 @@ describe('the Studio on the local Content Lake', { timeout: 240_000 }, () => {
     // The tool's own view switch (not the top bar's Calls), once the tool has read its numbers and stays so (Refresh
     // enabled at three looks in a row): a switch clicked while the Studio was still mounting the tool was lost with it.
     const refresh = page.getByRole('button', { name: 'Refresh', exact: true })
-    let readyLooks = 0
-    await until('the Calls tool has read its numbers', async () => {
-      readyLooks = (await refresh.isEnabled()) ? readyLooks + 1 : 0
-      return readyLooks >= 3
-    }, 60_000)
+    await untilSteady('the Calls tool has read its numbers', () => refresh.isEnabled(), 60_000)
     await page.getByRole('button', { name: 'Calls', exact: true, pressed: false }).click({ timeout: 60_000 })
     await page.getByRole('button', { name: 'Calls', exact: true, pressed: true }).waitFor()
     const table = page.getByRole('table', { name: 'Calls' })

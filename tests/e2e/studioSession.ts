@@ -16,6 +16,18 @@ export async function until(what: string, check: () => Promise<boolean>, timeout
   throw new Error(`${what}: not within ${timeoutMs} ms`)
 }
 
+/**
+ * Waits until `check` holds at three looks in a row, a quarter second apart: the Studio's settled state, not a
+ * moment of it (a save, a validation re-run or a tool mounting again turns it off for a moment).
+ */
+export async function untilSteady(what: string, check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+  let looks = 0
+  await until(what, async () => {
+    looks = (await check().catch(() => false)) ? looks + 1 : 0
+    return looks >= 3
+  }, timeoutMs)
+}
+
 /** The open document is loaded: its form takes edits. */
 export async function documentLoaded(page: Page, timeoutMs = 60_000): Promise<void> {
   await page.locator('[data-testid="form-view"]:not([data-read-only])').first().waitFor({ timeout: timeoutMs })
@@ -24,13 +36,9 @@ export async function documentLoaded(page: Page, timeoutMs = 60_000): Promise<vo
 /** The open document is loaded and every edit made in it is saved (the footer does not say "Saving..."). */
 export async function documentInSync(page: Page, timeoutMs = 60_000): Promise<void> {
   await documentLoaded(page, timeoutMs)
-  // An edit shows "Saving..." from the render after it; not saving at two looks half a second apart is settled.
-  const saving = () => page.getByTestId('pane-footer').getByText('Saving...').first().isVisible()
-  let quietLooks = 0
-  await until('the document is saved', async () => {
-    quietLooks = (await saving()) ? 0 : quietLooks + 1
-    return quietLooks >= 3
-  }, timeoutMs)
+  // An edit shows "Saving..." from the render after it: not saving at three looks in a row is settled.
+  const saving = page.getByTestId('pane-footer').getByText('Saving...').first()
+  await untilSteady('the document is saved', async () => !(await saving.isVisible()), timeoutMs)
 }
 
 /**
@@ -64,12 +72,8 @@ export async function validationProblems(page: Page): Promise<string> {
  * moment does nothing); else says what the Studio shows.
  */
 export async function publishEnabled(page: Page, button = page.getByTestId('action-publish'), timeoutMs = 60_000): Promise<void> {
-  let enabledLooks = 0
   try {
-    await until('Publish is enabled', async () => {
-      enabledLooks = (await button.isEnabled()) ? enabledLooks + 1 : 0
-      return enabledLooks >= 3
-    }, timeoutMs)
+    await untilSteady('Publish is enabled', () => button.isEnabled(), timeoutMs)
   } catch (error) {
     throw new Error(`${(error as Error).message}; footer: ${await footerState(page, button)}; validation: ${await validationProblems(page)}`)
   }
@@ -127,14 +131,17 @@ export async function navigateStudio(page: Page, pathname: string): Promise<void
 /**
  * One Studio tab for a test file, moved from test to test by navigateStudio instead of a new tab per test: a new tab
  * loads and starts the whole Studio again, measured here at 4 s and 5.5 Chromium CPU-seconds a document, against
- * 1.6 s and 2 CPU-seconds moving the running Studio. `open` gives the tab at `/studio<pathname>` (a new tab the
+ * 1.6 s and 2 CPU-seconds moving the running Studio. Made before the file's set-up runs: the context and the site's
+ * address are read when a test opens the Studio. `open` gives the tab at `/studio<pathname>` (a new tab the
  * first time, after `discard`, and for Presentation); `leave` closes any other page and keeps the warm one; `discard` closes the warm
  * tab, after a failed test, so the next test starts in a fresh Studio.
  */
-export function warmStudio(context: BrowserContext, siteUrl: string) {
+export function warmStudio(browserContext: () => BrowserContext, siteAddress: () => string) {
   let warm: Page | undefined
   return {
     async open(pathname: string): Promise<Page> {
+      const context = browserContext()
+      const siteUrl = siteAddress()
       // Presentation (the site in a frame, talking to the Studio) opens in a tab of its own, as an editor's link does.
       if (pathname.startsWith('/presentation')) {
         const page = await context.newPage()
