@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { experimentPreview, listedAddress } from './previews'
+import { pestPage } from './schemas/documents/pestPage'
 
 describe('what the Studio lists', () => {
   it('lists the home page at /, every other page at its slug', () => {
@@ -17,8 +18,7 @@ describe('what the Studio lists', () => {
 })
 
 describe('the Pest pages list', () => {
-  it('shows the pest’s photo as a thumbnail only when the page shows the photo', async () => {
-    const { pestPage } = await import('./schemas/documents/pestPage')
+  it('shows the pest’s photo as a thumbnail only when the page shows the photo', () => {
     const prepare = pestPage.preview!.prepare! as (value: Record<string, unknown>) => { media: unknown }
     const photo = { asset: { _ref: 'image-x-10x10-png' } }
     expect(prepare({ title: 'Ants', slug: 'ants', media: photo, showsPhoto: true }).media).toBe(photo)

@@ -12,7 +12,7 @@ import { DEFAULT_LAKE_PORT } from '../../web/lib/config'
 import { pageHref, pagesRendering, WHERE_USED_QUERY, type WhereUsedData } from '../../studio/whereUsed'
 import { CHROMIUM_ARGS, CHROMIUM_PATH, STUDIO_CONTEXT } from './browser'
 import { hold } from './exclusive'
-import { documentInSync, documentLoaded, publish, until, warmStudio } from './studioSession'
+import { documentInSync, documentLoaded, footerState, publish, until, warmStudio } from './studioSession'
 import { startSite, type NextServer } from './nextServer'
 import { inParallel } from './pagePool'
 
@@ -164,7 +164,9 @@ describe('an editor cannot take the site down', { timeout: 240_000 }, () => {
     await lake.store.mutate([{ createOrReplace: { ...home, _id: 'drafts.page-home', blocks: (home.blocks as { _type: string }[]).filter((block) => block._type !== 'hero') } }])
     const page = await openStudio('/intent/edit/id=page-home;type=page/')
     const validation = page.getByRole('button', { name: 'Validation', exact: true })
-    await validation.waitFor({ timeout: 60_000 })
+    await validation.waitFor({ timeout: 60_000 }).catch(async (error: Error) => {
+      throw new Error(`${error.message.split('\n')[0]}; at ${page.url()}; footer: ${await footerState(page)}`)
+    })
     if ((await validation.getAttribute('data-selected')) === null) await validation.click()
     await page
       .getByRole('button')

@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { telHref } from '../../web/lib/phone'
 import { axeViolations } from './axe'
-import { launchBrowser, VIEWPORTS } from './browser'
+import { VIEWPORTS } from './browser'
 import { expectedSite } from './expected'
+import { pagePoolForFile } from './pagePool'
 import { sharedSiteUrl } from './sharedSite'
 
 const baseUrl = sharedSiteUrl()
@@ -37,21 +38,19 @@ const REQUIRED_PATHS = [
   '/grubtle',
 ]
 
-let browser: Browser
+/** Pooled pages: each visit a first visit (cookies and storage cleared), the site's static files from the cache. */
+const pages = pagePoolForFile()
 
-beforeAll(async () => {
-  browser = await launchBrowser()
+beforeAll(() => {
   if (SCREENS) mkdirSync(SCREENS, { recursive: true })
 })
 
-afterAll(async () => {
-  await browser?.close()
-})
-
-async function open(path: string, viewport: (typeof VIEWPORTS)[keyof typeof VIEWPORTS]): Promise<{ page: Page; status: number }> {
-  const page = await browser.newPage({ viewport })
-  const response = await page.goto(`${baseUrl}${path}`, { waitUntil: 'load' })
-  return { page, status: response?.status() ?? 0 }
+/** Loads `path` at `viewport` in a pooled page and runs `check` on it with the answer's status. */
+function visit(path: string, viewport: (typeof VIEWPORTS)[keyof typeof VIEWPORTS], check: (page: Page, status: number) => Promise<void>): Promise<void> {
+  return pages.with(viewport, async (page) => {
+    const response = await page.goto(`${baseUrl}${path}`, { waitUntil: 'load' })
+    await check(page, response?.status() ?? 0)
+  })
 }
 
 describe('the bundled dataset', () => {
@@ -63,8 +62,7 @@ describe('the bundled dataset', () => {
 // Pages side by side (vitest's maxConcurrency, 5): each mostly waits for its load and axe.
 describe.concurrent.each(site.routes)('$path', (route) => {
   it.for(Object.entries(VIEWPORTS))('renders on %s with its H1, the settings phone on every call link and every shown number tappable', async ([name, viewport], { expect }) => {
-    const { page, status } = await open(route.path, viewport)
-    try {
+    await visit(route.path, viewport, async (page, status) => {
       expect(status).toBe(200)
       const h1s = await page.locator('h1').allInnerTexts()
       expect(h1s).toHaveLength(1)
@@ -114,9 +112,7 @@ describe.concurrent.each(site.routes)('$path', (route) => {
       expect(await axeViolations(page)).toEqual([])
 
       if (SCREENS) await page.screenshot({ path: `${SCREENS}/${route.path === '/' ? 'home' : route.path.slice(1)}-${name}.png`, fullPage: name === 'phone' })
-    } finally {
-      await page.close()
-    }
+    })
   })
 })
 
@@ -129,8 +125,7 @@ describe('legal pages', () => {
 
 describe('not found', () => {
   it.each(['/no-such-page', '/about-us', '/about-us/deeper', '/home'])('%s answers 404 with the not-found page', async (path) => {
-    const { page, status } = await open(path, VIEWPORTS.phone)
-    try {
+    await visit(path, VIEWPORTS.phone, async (page, status) => {
       expect(status).toBe(404)
       expect(await axeViolations(page)).toEqual([])
       const notFound = site.settings.notFound
@@ -138,9 +133,7 @@ describe('not found', () => {
       expect(await page.getByText(notFound?.code ?? '404', { exact: true }).isVisible()).toBe(true)
       const home = page.getByRole('link', { name: notFound?.linkLabel ?? '' })
       expect(await home.getAttribute('href')).toBe('/')
-    } finally {
-      await page.close()
-    }
+    })
   })
 
   it.each(['/no-such-page', '/home'])('%s is the rendered not-found page before any script runs', async (path) => {

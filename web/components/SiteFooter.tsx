@@ -37,8 +37,15 @@ export function SiteFooter({ site }: { site: SiteSettings }) {
       </div>
       <div className="flex flex-wrap items-center justify-center gap-x-6 border-t border-brand-800 px-4 py-2 text-center text-xs text-brand-100">
         <p className="py-2">{site.copyright}</p>
-        {/* Handled by the call tracker (web/lib/tracking/tracker.ts): sets the opt-out cookie and denies ad consent. */}
-        <a href="#privacy-choices" data-privacy-choices="" data-done={site.privacyChoicesDone} className="inline-flex min-h-11 items-center underline underline-offset-4">
+        {/* Handled by the call tracker (web/lib/tracking/client/core.ts): sets the opt-out cookie, denies ad consent and
+            writes the confirmation here, also before React hydrates; the text React would find changed is accepted. */}
+        <a
+          href="#privacy-choices"
+          data-privacy-choices=""
+          data-done={site.privacyChoicesDone}
+          className="inline-flex min-h-11 items-center underline underline-offset-4"
+          suppressHydrationWarning
+        >
           {site.privacyChoicesLabel}
         </a>
       </div>
