@@ -9,9 +9,9 @@ function play(order: ReturnType<typeof plan>, workers: number) {
   for (const file of order) {
     const now = Math.min(...freeAt)
     const worker = freeAt.indexOf(now)
-    const start = file.exclusive ? Math.max(now, held.get(file.exclusive) ?? 0) : now
+    const start = file.apart ? Math.max(now, held.get(file.apart) ?? 0) : now
     freeAt[worker] = start + file.seconds
-    if (file.exclusive) held.set(file.exclusive, freeAt[worker]!)
+    if (file.apart) held.set(file.apart, freeAt[worker]!)
     runs.push({ name: file.name, start, end: freeAt[worker]!, waited: start - now })
   }
   return { runs, end: Math.max(...freeAt) }
@@ -19,8 +19,8 @@ function play(order: ReturnType<typeof plan>, workers: number) {
 
 describe('the order of the browser files', () => {
   const files = [
-    { name: 'studio', seconds: 100, exclusive: 'studio-lake' as const },
-    { name: 'editor', seconds: 80, exclusive: 'studio-lake' as const },
+    { name: 'studio', seconds: 100, apart: 'studio' },
+    { name: 'editor', seconds: 80, apart: 'studio' },
     { name: 'pace', seconds: 60 },
     { name: 'routes', seconds: 50 },
     { name: 'a', seconds: 30 },
