@@ -12,7 +12,7 @@ import { DEFAULT_LAKE_PORT } from '../../web/lib/config'
 import { pageHref, pagesRendering, WHERE_USED_QUERY, type WhereUsedData } from '../../studio/whereUsed'
 import { CHROMIUM_ARGS, CHROMIUM_PATH, STUDIO_CONTEXT } from './browser'
 import { hold } from './exclusive'
-import { documentInSync, documentLoaded, footerState, publish, until, warmStudio } from './studioSession'
+import { documentInSync, documentLoaded, footerState, publish, until, untilSteady, warmStudio } from './studioSession'
 import { startSite, type NextServer } from './nextServer'
 import { inParallel } from './pagePool'
 
@@ -199,7 +199,7 @@ describe('an editor cannot take the site down', { timeout: 240_000 }, () => {
     await shot(page, 'editor-history-revision')
     // A published page's revision is restored and published in one step ("Restore and publish"), then confirmed.
     const restore = page.getByTestId('pane-footer').getByRole('button', { name: 'Restore and publish' })
-    await until('Restore and publish is offered', () => restore.isEnabled(), 60_000)
+    await untilSteady('Restore and publish is offered', () => restore.isEnabled(), 60_000)
     await restore.click()
     await page.getByTestId('restore-dialog').getByRole('button', { name: 'Restore and publish' }).click({ timeout: 30_000 })
     await until('the edit is back and published', async () => lake.store.get('page-about-us')?.title === 'About us – our licensed team' && lake.store.get('drafts.page-about-us') === null, 30_000)

@@ -11,7 +11,7 @@ import { siteEnvOnLake } from '../../scripts/lake/siteEnv.ts'
 import { DEFAULT_LAKE_PORT, SANITY_API_VERSION } from '../../web/lib/config'
 import { CHROMIUM_ARGS, CHROMIUM_PATH, STUDIO_CONTEXT } from './browser'
 import { startSite, type NextServer } from './nextServer'
-import { documentInSync, footerState, navigateStudio, publishEnabled } from './studioSession'
+import { documentInSync, footerState, navigateStudio, publishEnabled, untilSteady } from './studioSession'
 
 /**
  * An editor cannot quietly change what a page means: the real Studio (the production build) in Chromium on
@@ -212,7 +212,7 @@ describe('restore means restore', { timeout: 240_000 }, () => {
     await studio.goto(`${site.url}/studio/structure/legalPage;legal-terms-of-service,rev=${encodeURIComponent(`${at}/${wanted}`)}`, { timeout: 120_000 })
     await until('the version is shown', async () => (await studio.locator('input#title').inputValue()) === 'Terms of Service (2026 edition)', 60_000)
     const restore = studio.getByTestId('pane-footer').getByRole('button', { name: 'Restore and publish' })
-    await until('Restore and publish is offered', () => restore.isEnabled(), 60_000)
+    await untilSteady('Restore and publish is offered', () => restore.isEnabled(), 60_000)
     await restore.click()
     const dialog = studio.getByTestId('restore-dialog')
     await dialog.waitFor({ timeout: 30_000 })
