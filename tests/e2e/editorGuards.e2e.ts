@@ -164,8 +164,12 @@ describe('an editor cannot take the site down', { timeout: 240_000 }, () => {
     await lake.store.mutate([{ createOrReplace: { ...home, _id: 'drafts.page-home', blocks: (home.blocks as { _type: string }[]).filter((block) => block._type !== 'hero') } }])
     const page = await openStudio('/intent/edit/id=page-home;type=page/')
     const validation = page.getByRole('button', { name: 'Validation', exact: true })
+    await documentLoaded(page)
     await validation.waitFor({ timeout: 60_000 }).catch(async (error: Error) => {
-      throw new Error(`${error.message.split('\n')[0]}; at ${page.url()}; footer: ${await footerState(page)}`)
+      // What the Studio holds against what the lake holds: the sections its form lists, and the lake's draft.
+      const sections = (await page.getByTestId('field-blocks').innerText({ timeout: 1_000 }).catch(() => '?')).replace(/\s+/g, ' ').slice(0, 200)
+      const draft = (lake.store.get('drafts.page-home')?.blocks as { _type: string }[] | undefined)?.map((block) => block._type).join(', ')
+      throw new Error(`${error.message.split('\n')[0]}; at ${page.url()}; footer: ${await footerState(page)}; the form's sections: ${sections}; the lake's draft: ${draft ?? 'none'}`)
     })
     if ((await validation.getAttribute('data-selected')) === null) await validation.click()
     await page
