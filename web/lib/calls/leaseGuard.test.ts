@@ -59,6 +59,9 @@ describe('a pool number only for an ad visit the server saw', () => {
     const reloaded = verifiedLanding(landingToken('/ants', now + 5_000))
     expect((await ask(reloaded, '127.9.0.1', first.lease!.id)).lease).toMatchObject({ id: first.lease!.id, number: first.lease!.number })
     expect(await leaseForLanding(db, POOL, 0, LIMITS, { ...visit, page: '/wasps' }, { token, page: '/wasps', leaseId: first.lease!.id, client: '127.9.0.1' }, SECRET, now)).toMatchObject({ lease: null })
+    // A token for another page takes nothing over, however new it is.
+    const newerElsewhere = verifiedLanding(landingToken('/ants', now + 10_000))
+    expect(await leaseForLanding(db, POOL, 0, LIMITS, { ...visit, page: '/wasps' }, { token: newerElsewhere, page: '/wasps', leaseId: first.lease!.id, client: '127.9.0.1' }, SECRET, now)).toMatchObject({ lease: null })
 
     // One address: at most 4 live leases however many pages it fetches.
     const fromOne = []

@@ -32,6 +32,11 @@ async function liveCount(db: Kysely<Database>, column: 'network_key' | 'address_
   return Number(row?.count ?? 0)
 }
 
+/** A landing token that may lease a number for `page`: issued for it, within its lifetime, and not from the future. */
+function validFor(token: LandingToken, page: string, now: number): boolean {
+  return token.page === page && now - token.issuedAt <= LANDING_TOKEN_MS && token.issuedAt <= now + 60_000
+}
+
 export async function leaseForLanding(db: Kysely<Database>, pool: readonly string[], restMs: number, limits: LeaseLimits, visit: VisitFacts, ask: LeaseAsk, secret: string, now: number): Promise<LeaseOutcome> {
   const { token } = ask
   if (!token) {
@@ -41,16 +46,16 @@ export async function leaseForLanding(db: Kysely<Database>, pool: readonly strin
   if (ask.leaseId) {
     const held = await extendLease(db, ask.leaseId, now, token.id)
     if (held) return { lease: held }
-    // The same tab landed again (a reload of its ad address): the new token takes over the lease the tab
-    // proves by its secret id, so the visit keeps its number and holds no second one.
+    // The same tab landed again (a reload of its ad address): the new token, a valid one for the page asked about,
+    // takes over the lease the tab proves by its secret id, so the visit keeps its number and holds no second one.
     const earlier = await db.selectFrom('voice_leases').select(['leased_at', 'expires_at']).where('id', '=', ask.leaseId).executeTakeFirst()
-    if (earlier && Number(earlier.expires_at) >= now && token.issuedAt > Number(earlier.leased_at) && (await liveCount(db, 'token', token.id, now)) === 0) {
+    if (earlier && Number(earlier.expires_at) >= now && validFor(token, ask.page, now) && token.issuedAt > Number(earlier.leased_at) && (await liveCount(db, 'token', token.id, now)) === 0) {
       await db.updateTable('voice_leases').set({ token: token.id }).where('id', '=', ask.leaseId).execute()
       const moved = await extendLease(db, ask.leaseId, now, token.id)
       if (moved) return { lease: moved }
     }
   }
-  if (token.page !== ask.page || now - token.issuedAt > LANDING_TOKEN_MS || token.issuedAt > now + 60_000) {
+  if (!validFor(token, ask.page, now)) {
     await noteRefusedLease(db, now)
     return { lease: null, refused: 'no landing token' }
   }
