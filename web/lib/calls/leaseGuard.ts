@@ -43,19 +43,20 @@ export async function leaseForLanding(db: Kysely<Database>, pool: readonly strin
     await noteRefusedLease(db, now)
     return { lease: null, refused: 'no landing token' }
   }
+  const valid = validFor(token, ask.page, now)
   if (ask.leaseId) {
     const held = await extendLease(db, ask.leaseId, now, token.id)
     if (held) return { lease: held }
     // The same tab landed again (a reload of its ad address): the new token, a valid one for the page asked about,
     // takes over the lease the tab proves by its secret id, so the visit keeps its number and holds no second one.
-    const earlier = await db.selectFrom('voice_leases').select(['leased_at', 'expires_at']).where('id', '=', ask.leaseId).executeTakeFirst()
-    if (earlier && Number(earlier.expires_at) >= now && validFor(token, ask.page, now) && token.issuedAt > Number(earlier.leased_at) && (await liveCount(db, 'token', token.id, now)) === 0) {
+    const earlier = valid ? await db.selectFrom('voice_leases').select(['leased_at', 'expires_at']).where('id', '=', ask.leaseId).executeTakeFirst() : undefined
+    if (earlier && Number(earlier.expires_at) >= now && token.issuedAt > Number(earlier.leased_at) && (await liveCount(db, 'token', token.id, now)) === 0) {
       await db.updateTable('voice_leases').set({ token: token.id }).where('id', '=', ask.leaseId).execute()
       const moved = await extendLease(db, ask.leaseId, now, token.id)
       if (moved) return { lease: moved }
     }
   }
-  if (!validFor(token, ask.page, now)) {
+  if (!valid) {
     await noteRefusedLease(db, now)
     return { lease: null, refused: 'no landing token' }
   }
