@@ -15,8 +15,8 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { readVoiceSettings, voiceContentSource } from '../../web/content/voiceContent.ts'
 import { openStore, storeTarget } from '../../web/lib/db/index.ts'
-import { exportConversions, exportGoogleAdjustments, exportMicrosoft, parseSince } from '../../web/lib/calls/exportConversions.ts'
-import { tooOldLines } from '../../web/lib/calls/googleAds.ts'
+import { exportConversions, exportGoogleAdjustments, exportMicrosoft, parseSince } from '../../web/lib/calls/exports/exportConversions.ts'
+import { tooOldLines } from '../../web/lib/calls/exports/googleAds.ts'
 
 nextEnv.loadEnvConfig(path.resolve(import.meta.dirname, '../..'), false, { info: () => {}, error: console.error }, true)
 const flag = { type: 'boolean', default: false } as const

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { openStore, storeTarget } from '../../web/lib/db/index.ts'
-import { legsSince } from '../../web/lib/calls/legRecords.ts'
+import { legsSince } from '../../web/lib/calls/store/legRecords.ts'
 import { buildStatement, statementCsv, statementText } from '../../web/lib/providers/statement.ts'
 import { readVoiceSettings } from '../../web/content/voiceContent.ts'
 

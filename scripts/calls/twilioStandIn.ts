@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { twilioSignature } from '../../web/lib/calls/signature.ts'
+import { twilioSignature } from '../../web/lib/calls/webhooks/signature.ts'
 
 /**
  * Twilio, as far as the site can see it: the signed form POSTs Twilio's voice platform sends for an inbound

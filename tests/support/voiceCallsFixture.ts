@@ -1,5 +1,5 @@
-import { openVoiceDb } from '../../web/lib/calls/db.ts'
-import { recordIncoming, recordOutcome } from '../../web/lib/calls/store.ts'
+import { openVoiceDb } from '../../web/lib/calls/store/db.ts'
+import { recordIncoming, recordOutcome } from '../../web/lib/calls/store/store.ts'
 import { recordTranscriptSegment } from '../../web/lib/calls/outcomes/media.ts'
 import { outcomeRules } from '../../web/lib/calls/outcomes/rules.ts'
 

@@ -1,6 +1,6 @@
 import { budgetLimiter } from '../lib/taps/rateLimit.ts'
-import { configuredVoiceDb } from '../lib/calls/db.ts'
-import { feedAccess, parseSince } from '../lib/calls/exportConversions.ts'
+import { configuredVoiceDb } from '../lib/calls/store/db.ts'
+import { feedAccess, parseSince } from '../lib/calls/exports/exportConversions.ts'
 import { serverConfig } from '../lib/config.ts'
 import { forwardedClient } from '../lib/net/forwardedClient.ts'
 import { withinMs } from '../lib/calls/deadline.ts'

@@ -152,14 +152,14 @@ function buildPreviewModeId(): string {
   }
 }
 /**
- * Twilio's voice webhooks answered by the front itself (web/lib/calls/webhooks.ts): the TwiML a caller waits
+ * Twilio's voice webhooks answered by the front itself (web/lib/calls/webhooks/voice.ts): the TwiML a caller waits
  * for takes no trip through Next. Loaded on first use, after NODE_ENV is set (content modules).
  */
 async function voiceAnswer(kind: 'incoming' | 'status' | 'whisper' | 'sms', request: Parameters<DirectAnswer>[0]) {
   const [{ voiceDeps }, { handleIncoming, handleStatus }, { handleWhisper, handleSmsIncoming }] = await Promise.all([
     import('../content/voiceRuntime.ts'),
-    import('../lib/calls/webhooks.ts'),
-    import('../lib/calls/providerWebhooks.ts'),
+    import('../lib/calls/webhooks/voice.ts'),
+    import('../lib/calls/webhooks/provider.ts'),
   ])
   const signature = request.headers['x-twilio-signature']
   const input = { pathAndQuery: request.pathAndQuery, signature: typeof signature === 'string' ? signature : null, body: request.body.toString('utf8') }

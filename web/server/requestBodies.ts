@@ -17,7 +17,7 @@ const DEFAULT_WEBHOOK_UPLOADS = { perClient: 2, perNetwork: 2, total: 8, totalMs
  * Twilio's voice webhooks carrying a signature: slots of their own, never budgeted by address (Twilio sends
  * every customer's calls from a few shared addresses, so a busy hour would look like one client), and
  * when all are taken the one held longest is cut (a real delivery arrives whole at once). A forged
- * signature is refused as soon as its body is read (lib/calls/webhooks.ts).
+ * signature is refused as soon as its body is read (lib/calls/webhooks/voice.ts).
  */
 const TWILIO_UPLOADS = { perClient: Infinity, total: 64, totalMs: 5_000 }
 const TWILIO_WEBHOOKS = new Set(['/api/voice/incoming', '/api/voice/status'])

@@ -2,7 +2,7 @@ import { defineField } from 'sanity'
 import { VOICE_DEFAULTS } from '../../../web/lib/calls/settings'
 
 /**
- * Site settings → Call tracking → the pool's limits per visitor network and address (web/lib/calls/leaseGuard.ts):
+ * Site settings → Call tracking → the pool's limits per visitor network and address (web/lib/calls/pool/leaseGuard.ts):
  * so that one outsider cannot hold every pool number, while an office or a phone carrier, which puts many real
  * visitors behind one address, still gets numbers.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { CALL_CSV_HEADER, callsCsv, filterCalls, pageOf, PAGE_SIZE } from './callList'
 import { buildVoiceReport } from './report'
 import { maskedCaller } from '../phone'
-import type { StoredCall } from './store'
+import type { StoredCall } from './store/store'
 
 const base: StoredCall = { callSid: 'CA1', trackingNumber: '+13125550161', caller: '+15125550134', startedAt: Date.UTC(2026, 10, 25, 15), status: 'answered', talkSeconds: 95, qualified: true, firstTime: true, leaseId: 'l', landedAt: null, page: '/ants', keyword: 'ants', location: 'Austin, TX', experiment: '', version: '', campaign: '', clickKind: 'gclid', clickId: 'G1', outcome: 'lead', outcomeReason: 'Answered and talked 95 s.', outcomeBy: '', bookedValue: null, recordingSid: null, recordingSeconds: null }
 const calls = [

@@ -1,4 +1,4 @@
-import type { StoredCall } from './store.ts'
+import type { StoredCall } from './store/store.ts'
 import { countsAsQualified, outcomeValue, type OutcomeRules } from './outcomes/rules.ts'
 import type { OutcomeChange } from './outcomes/records.ts'
 import { maskedCaller } from '../phone.ts'

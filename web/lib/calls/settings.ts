@@ -48,7 +48,7 @@ export interface VoiceSettings {
   conversionValue: number
   conversionCurrency: string
   enhancedConversions: boolean
-  /** Live pool leases at most per visitor network and per address (lib/calls/leaseGuard.ts). */
+  /** Live pool leases at most per visitor network and per address (lib/calls/pool/leaseGuard.ts). */
   leaseLimits: LeaseLimits
   /** Record answered calls (both sides) and transcribe them; the caller hears `recordingNotice` first. */
   recording: boolean

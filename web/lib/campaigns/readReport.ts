@@ -1,11 +1,11 @@
 import { callLog } from '../taps/store.ts'
 import { storeOf, type StoreSource } from '../db/index.ts'
 import { buildVoiceReport } from '../calls/report.ts'
-import { callsSince, poolDays, poolVisitsByArm } from '../calls/store.ts'
+import { callsSince, poolDays, poolVisitsByArm } from '../calls/store/store.ts'
 import { callDetailsSince } from '../calls/outcomes/records.ts'
 import type { VoiceSettings } from '../calls/settings.ts'
 import { experimentVisitors } from '../taps/experimentVisitors.ts'
-import { failedTexts, legsSince } from '../calls/legRecords.ts'
+import { failedTexts, legsSince } from '../calls/store/legRecords.ts'
 import { buildCallsReport, reportSince, type CallsReport } from './report.ts'
 
 /**

@@ -64,7 +64,7 @@ export interface WebhookDeliveriesTable {
   expires_at: number
 }
 
-/** Call tracking's tables (web/lib/calls/store.ts; created by migrations/0004_voice.ts). */
+/** Call tracking's tables (web/lib/calls/store/store.ts; created by migrations/0004_voice.ts). */
 export interface VoiceTables {
   voice_calls: {
     call_sid: string

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 
 /**
- * Call tracking's tables (web/lib/calls/store.ts). Times are epoch milliseconds in bigint columns and flags
+ * Call tracking's tables (web/lib/calls/store/store.ts). Times are epoch milliseconds in bigint columns and flags
  * are 0/1 integers, so the same SQL runs on SQLite and PostgreSQL.
  * - voice_calls: one row per call (Twilio's CallSid), its outcome and the visit it was joined to;
  * - voice_webhooks: each (endpoint, CallSid) handled once, so Twilio's retries store nothing twice;

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 
 /**
- * Routing calls to providers (web/lib/providers, web/lib/calls/routing.ts):
+ * Routing calls to providers (web/lib/providers, web/lib/calls/routing/routing.ts):
  * - voice_leases.place / .pest: the landing address's location code and the visit's pest, so a call joined to
  *   the visit reaches a provider of that place and pest;
  * - voice_legs: each provider (or the business line) a call rang, in order, with its outcome and talk time,

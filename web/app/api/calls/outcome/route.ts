@@ -1,6 +1,6 @@
 import type { NextRequest } from 'next/server'
 import { budgetLimiter } from '@/lib/taps/rateLimit'
-import { configuredVoiceDb } from '@/lib/calls/db'
+import { configuredVoiceDb } from '@/lib/calls/store/db'
 import { markOutcome } from '@/lib/calls/outcomes/records'
 import { isOutcome } from '@/lib/calls/outcomes/rules'
 import { bearerToken, studioAuth, usersMeUrl, type StudioAuth } from '@/lib/campaigns/studioAuth'

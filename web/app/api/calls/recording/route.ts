@@ -1,5 +1,5 @@
 import type { NextRequest } from 'next/server'
-import { configuredVoiceDb } from '@/lib/calls/db'
+import { configuredVoiceDb } from '@/lib/calls/store/db'
 import { answerRecording } from '@/content/recordingPlayer'
 import { serverConfig } from '@/lib/config'
 import { studioAuth, usersMeUrl, type StudioAuth } from '@/lib/campaigns/studioAuth'

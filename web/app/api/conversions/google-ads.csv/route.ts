@@ -1,10 +1,10 @@
 import type { NextRequest } from 'next/server'
-import { exportConversions } from '@/lib/calls/exportConversions'
+import { exportConversions } from '@/lib/calls/exports/exportConversions'
 import { conversionFeed } from '@/content/conversionFeed'
 
 /**
  * Google Ads' scheduled upload (Data manager → HTTPS source) fetches qualified calls here as offline click
- * conversions, the same file as `npm run calls:export -- --google-ads` (web/lib/calls/googleAds.ts). Basic auth
+ * conversions, the same file as `npm run calls:export -- --google-ads` (web/lib/calls/exports/googleAds.ts). Basic auth
  * and `?since=` as every conversion feed (web/content/conversionFeed.ts). `?braid=1`: the GBRAID/WBRAID file;
  * `?header-first=1`: no time zone row (Data manager wants the column names first).
  */

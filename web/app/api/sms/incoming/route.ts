@@ -1,8 +1,8 @@
 import type { NextRequest } from 'next/server'
-import { handleSmsIncoming } from '@/lib/calls/providerWebhooks'
+import { handleSmsIncoming } from '@/lib/calls/webhooks/provider'
 import { voiceDeps } from '@/content/voiceRuntime'
 
-/** Twilio's messaging webhook of the tracking numbers: a caller's STOP keeps missed-call texts from them (web/lib/calls/providerWebhooks.ts). */
+/** Twilio's messaging webhook of the tracking numbers: a caller's STOP keeps missed-call texts from them (web/lib/calls/webhooks/provider.ts). */
 export const dynamic = 'force-dynamic'
 
 export async function POST(request: NextRequest) {

@@ -1,8 +1,8 @@
 import type { NextRequest } from 'next/server'
-import { handleIncoming } from '@/lib/calls/webhooks'
+import { handleIncoming } from '@/lib/calls/webhooks/voice'
 import { voiceDeps } from '@/content/voiceRuntime'
 
-/** Twilio's "A call comes in" webhook for every tracking and pool number: TwiML forwarding to the business line (web/lib/calls/webhooks.ts). */
+/** Twilio's "A call comes in" webhook for every tracking and pool number: TwiML forwarding to the business line (web/lib/calls/webhooks/voice.ts). */
 export const dynamic = 'force-dynamic'
 
 export async function POST(request: NextRequest) {

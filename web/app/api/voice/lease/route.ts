@@ -4,9 +4,9 @@ import { budgetLimiter } from '@/lib/taps/rateLimit'
 import { parseTap } from '@/lib/taps/tap'
 import { verifiedTap } from '@/lib/taps/verify'
 import { isSearchEngine } from '@/lib/personalization/header'
-import { configuredVoiceDb } from '@/lib/calls/db'
-import { keptClick, MAX_LEASE_BYTES, optedOut, parseLeaseRequest, visitFacts } from '@/lib/calls/lease'
-import { leaseForLanding } from '@/lib/calls/leaseGuard'
+import { configuredVoiceDb } from '@/lib/calls/store/db'
+import { keptClick, MAX_LEASE_BYTES, optedOut, parseLeaseRequest, visitFacts } from '@/lib/calls/pool/lease'
+import { leaseForLanding } from '@/lib/calls/pool/leaseGuard'
 import { LANDING_COOKIE, verifiedLanding } from '@/lib/personalization/landing'
 import { siteSecret } from '@/lib/personalization/enrollment'
 import { forwardedClient } from '@/lib/net/forwardedClient'
@@ -14,16 +14,16 @@ import { serverConfig } from '@/lib/config'
 import { parseCookie } from 'cookie'
 import { voiceSettingsNow } from '@/content/voiceRuntime'
 import { withinMs } from '@/lib/calls/deadline'
-import { isLeaseId } from '@/lib/calls/store'
+import { isLeaseId } from '@/lib/calls/store/store'
 import { servedFacts } from '@/content/servedFacts'
-import { pestOfVisit } from '@/lib/calls/routing'
+import { pestOfVisit } from '@/lib/calls/routing/routing'
 import { placeOfCode } from '@/lib/providers/where'
 
 /**
  * Dynamic number insertion: an ad visit's page asks here, after it has loaded, for a pool number of its own
  * (30 minutes, extended while the page stays open). Only a visit whose page the server answered as an ad
  * landing holds one: its landing token (a cookie only this path receives, lib/personalization/landing.ts),
- * within the live-lease caps per network and per address (lib/calls/leaseGuard.ts). `{number: null}` keeps
+ * within the live-lease caps per network and per address (lib/calls/pool/leaseGuard.ts). `{number: null}` keeps
  * the number the page shows: call tracking off, a bot, no valid landing token, over a cap, a full pool, or
  * the store not answering within a second.
  */

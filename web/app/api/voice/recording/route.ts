@@ -1,8 +1,8 @@
 import type { NextRequest } from 'next/server'
-import { handleRecording } from '@/lib/calls/mediaWebhooks'
+import { handleRecording } from '@/lib/calls/webhooks/media'
 import { voiceDeps } from '@/content/voiceRuntime'
 
-/** The `<Dial recordingStatusCallback>`: a recorded call's recording is ready at Twilio (web/lib/calls/mediaWebhooks.ts). */
+/** The `<Dial recordingStatusCallback>`: a recorded call's recording is ready at Twilio (web/lib/calls/webhooks/media.ts). */
 export const dynamic = 'force-dynamic'
 
 export async function POST(request: NextRequest) {

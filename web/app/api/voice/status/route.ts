@@ -1,8 +1,8 @@
 import type { NextRequest } from 'next/server'
-import { handleStatus } from '@/lib/calls/webhooks'
+import { handleStatus } from '@/lib/calls/webhooks/voice'
 import { voiceDeps } from '@/content/voiceRuntime'
 
-/** The `<Dial action>` callback: records the forwarded call's outcome and answers what the caller hears next (web/lib/calls/webhooks.ts). */
+/** The `<Dial action>` callback: records the forwarded call's outcome and answers what the caller hears next (web/lib/calls/webhooks/voice.ts). */
 export const dynamic = 'force-dynamic'
 
 export async function POST(request: NextRequest) {

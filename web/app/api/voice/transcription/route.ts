@@ -1,8 +1,8 @@
 import type { NextRequest } from 'next/server'
-import { handleTranscription } from '@/lib/calls/mediaWebhooks'
+import { handleTranscription } from '@/lib/calls/webhooks/media'
 import { voiceDeps } from '@/content/voiceRuntime'
 
-/** Real-Time Transcription's segments and a voicemail's transcript (web/lib/calls/mediaWebhooks.ts). */
+/** Real-Time Transcription's segments and a voicemail's transcript (web/lib/calls/webhooks/media.ts). */
 export const dynamic = 'force-dynamic'
 
 export async function POST(request: NextRequest) {

@@ -1,8 +1,8 @@
 import type { NextRequest } from 'next/server'
-import { handleWhisper } from '@/lib/calls/providerWebhooks'
+import { handleWhisper } from '@/lib/calls/webhooks/provider'
 import { voiceDeps } from '@/content/voiceRuntime'
 
-/** A provider's leg (`<Number url>`): what the provider hears before the caller is joined (web/lib/calls/providerWebhooks.ts). */
+/** A provider's leg (`<Number url>`): what the provider hears before the caller is joined (web/lib/calls/webhooks/provider.ts). */
 export const dynamic = 'force-dynamic'
 
 export async function POST(request: NextRequest) {

@@ -6,8 +6,8 @@
  * One entry point over its parts: the calls (callRecords.ts), the pool's leases (poolLeases.ts) and the
  * reads for reports and exports (callQueries.ts).
  */
-export type { CallStatus, VoiceTables } from '../db/schema.ts'
-export type { CallOutcome, ClickKind, IncomingCall, JoinRules, Lease, QualifyRules, StoredCall, VisitFacts } from './storeTypes.ts'
+export type { CallStatus, VoiceTables } from '../../db/schema.ts'
+export type { CallOutcome, ClickKind, IncomingCall, JoinRules, Lease, QualifyRules, StoredCall, VisitFacts } from './types.ts'
 export { callStatusOf, forgetCallers, recordIncoming, recordOutcome } from './callRecords.ts'
-export { extendLease, isLeaseId, leaseNumber } from './poolLeases.ts'
+export { extendLease, isLeaseId, leaseNumber } from '../pool/leases.ts'
 export { callsSince, exportedCalls, noteExported, poolDays, poolVisitsByArm, qualifiedClickCalls, type ExportedCall } from './callQueries.ts'

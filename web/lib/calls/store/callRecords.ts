@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely'
-import type { CallStatus, Database } from '../db/schema.ts'
-import type { CallOutcome, IncomingCall, JoinRules, QualifyRules } from './storeTypes.ts'
-import { redecideOutcome } from './outcomes/records.ts'
-import type { OutcomeRules } from './outcomes/rules.ts'
+import type { CallStatus, Database } from '../../db/schema.ts'
+import type { CallOutcome, IncomingCall, JoinRules, QualifyRules } from './types.ts'
+import { redecideOutcome } from '../outcomes/records.ts'
+import type { OutcomeRules } from '../outcomes/rules.ts'
 
 /**
  * The calls as Twilio's webhooks report them: the announcement, the outcome (with the qualified-call rule),

@@ -1,7 +1,7 @@
-import type { CallStatus } from '../db/schema.ts'
-import type { Outcome, OutcomeRules } from './outcomes/rules.ts'
+import type { CallStatus } from '../../db/schema.ts'
+import type { Outcome, OutcomeRules } from '../outcomes/rules.ts'
 
-/** What the call store takes and gives (web/lib/calls/store.ts): the shapes shared by its writes and reads. */
+/** What the call store takes and gives (web/lib/calls/store/store.ts): the shapes shared by its writes and reads. */
 
 export type ClickKind = '' | 'gclid' | 'gbraid' | 'wbraid' | 'msclkid'
 

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
-import type { StoredCall } from './store.ts'
-import type { VoiceSettings } from './settings.ts'
-import { outcomeValue } from './outcomes/rules.ts'
-import { localTime } from '../localTime.ts'
+import type { StoredCall } from '../store/store.ts'
+import type { VoiceSettings } from '../settings.ts'
+import { outcomeValue } from '../outcomes/rules.ts'
+import { localTime } from '../../localTime.ts'
 
 export { localTime }
 

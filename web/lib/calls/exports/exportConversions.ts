@@ -2,11 +2,11 @@ import { createHash, timingSafeEqual } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import { callValue, clickWindowStart, conversionFile, type ConversionFile, type ExportKind } from './googleAds.ts'
 import { googleAdjustmentFile, microsoftFile, type AdjustmentRow, type MicrosoftFile } from './adjustments.ts'
-import { exportedCalls, noteExported, qualifiedClickCalls } from './store.ts'
-import type { Database } from '../db/schema.ts'
-import { serverConfig, type Config } from '../config.ts'
-import type { VoiceSettings } from './settings.ts'
-import type { RateLimiter } from '../taps/rateLimit.ts'
+import { exportedCalls, noteExported, qualifiedClickCalls } from '../store/store.ts'
+import type { Database } from '../../db/schema.ts'
+import { serverConfig, type Config } from '../../config.ts'
+import type { VoiceSettings } from '../settings.ts'
+import type { RateLimiter } from '../../taps/rateLimit.ts'
 
 /** The conversion file the CLI prints and the feed serves (the same bytes), noting which clicks were handed over. */
 export async function exportConversions(db: Kysely<Database>, settings: VoiceSettings, kind: ExportKind, since: number, now: number, options: { headerFirst?: boolean } = {}): Promise<ConversionFile> {

@@ -1,6 +1,6 @@
-import { forgetRecordings } from './outcomes/media.ts'
-import type { VoiceSettings } from './settings.ts'
-import type { VoiceRecorder } from './voiceQueue.ts'
+import { forgetRecordings } from '../outcomes/media.ts'
+import type { VoiceSettings } from '../settings.ts'
+import type { VoiceRecorder } from '../store/voiceQueue.ts'
 
 /** The recording records the voice webhooks queue: a recording Twilio announced, and old ones forgotten. */
 const DAY_MS = 86_400_000

@@ -1,7 +1,7 @@
 import { callValue, cell, clickWindowStart, clickCell, localTime, money } from './googleAds.ts'
-import { countsAsQualified } from './outcomes/rules.ts'
-import type { ExportedCall, StoredCall } from './store.ts'
-import type { VoiceSettings } from './settings.ts'
+import { countsAsQualified } from '../outcomes/rules.ts'
+import type { ExportedCall, StoredCall } from '../store/store.ts'
+import type { VoiceSettings } from '../settings.ts'
 
 /**
  * Taking back what was handed over. Both files are stateless, like the conversions feed: for the window they

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { decideVisit } from '../personalization/visit'
-import { LANDING_COOKIE, landingToken, verifiedLanding } from '../personalization/landing'
-import { openVoiceDb } from './db'
+import { decideVisit } from '../../personalization/visit'
+import { LANDING_COOKIE, landingToken, verifiedLanding } from '../../personalization/landing'
+import { openVoiceDb } from '../store/db'
 import { leaseForLanding } from './leaseGuard'
-import { poolDays } from './callQueries'
-import { VOICE_DEFAULTS } from './settings'
-import type { VisitFacts } from './storeTypes'
+import { poolDays } from '../store/callQueries'
+import { VOICE_DEFAULTS } from '../settings'
+import type { VisitFacts } from '../store/types'
 
 const SECRET = 'test-secret'
 const POOL = Array.from({ length: 6 }, (_, index) => `+1312555016${index}`)

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely'
-import type { Database } from '../db/schema.ts'
-import { clientKey } from '../net/clientKey.ts'
-import { LANDING_TOKEN_MS, type LandingToken } from '../personalization/landing.ts'
-import { extendLease, leaseNumber, noteRefusedLease, type LeaseHolder } from './poolLeases.ts'
-import type { LeaseLimits } from './settings.ts'
-import type { Lease, VisitFacts } from './storeTypes.ts'
+import type { Database } from '../../db/schema.ts'
+import { clientKey } from '../../net/clientKey.ts'
+import { LANDING_TOKEN_MS, type LandingToken } from '../../personalization/landing.ts'
+import { extendLease, leaseNumber, noteRefusedLease, type LeaseHolder } from './leases.ts'
+import type { LeaseLimits } from '../settings.ts'
+import type { Lease, VisitFacts } from '../store/types.ts'
 
 /**
  * Who may hold a pool number: only an ad visit the server answered (its landing token, landing.ts), one live

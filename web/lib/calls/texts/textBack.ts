@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
-import { readConfig } from '../config.ts'
-import type { Database } from '../db/schema.ts'
+import { readConfig } from '../../config.ts'
+import type { Database } from '../../db/schema.ts'
 
 /**
  * The missed-call text: one SMS from the number the caller rang, through Twilio's Messages API, never twice

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
-import type { Outbox } from '../db/outbox.ts'
-import type { Database } from '../db/schema.ts'
+import type { Outbox } from '../../db/outbox.ts'
+import type { Database } from '../../db/schema.ts'
 import { writeVoiceJob, type VoiceJob } from './voiceJobs.ts'
 
 /**

@@ -1,5 +1,5 @@
-import type { CallStatus } from './store.ts'
-import type { VoiceSettings } from './settings.ts'
+import type { CallStatus } from '../store/store.ts'
+import type { VoiceSettings } from '../settings.ts'
 
 /** TwiML, Twilio's XML call instructions: the few verbs the site answers with. */
 const XML = '<?xml version="1.0" encoding="UTF-8"?>'

@@ -1,7 +1,7 @@
 import { parseCookie as parseCookies } from 'cookie'
-import type { CallTap } from '../taps/tap.ts'
-import { text } from '../taps/tap.ts'
-import type { ClickKind, VisitFacts } from './store.ts'
+import type { CallTap } from '../../taps/tap.ts'
+import { text } from '../../taps/tap.ts'
+import type { ClickKind, VisitFacts } from '../store/store.ts'
 
 /**
  * What a page asks the lease endpoint (`POST /api/voice/lease`): its address and personalized copy (checked

@@ -1,5 +1,5 @@
 import { noteRecording } from './recordingJobs.ts'
-import { forbidden, verifiedParams, type VoiceDeps, type WebhookAnswer, type WebhookRequest } from './webhooks.ts'
+import { forbidden, verifiedParams, type VoiceDeps, type WebhookAnswer, type WebhookRequest } from './voice.ts'
 
 /**
  * Twilio's callbacks about a recorded call: `POST /api/voice/recording` (the `<Dial recordingStatusCallback>`:

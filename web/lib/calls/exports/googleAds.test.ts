@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { readConfig } from '../config'
-import { openVoiceDb } from './db'
+import { readConfig } from '../../config'
+import { openVoiceDb } from '../store/db'
 import { exportConversions, feedAccess, feedCredentialsMatch, parseSince } from './exportConversions'
-import { budgetLimiter } from '../taps/rateLimit'
+import { budgetLimiter } from '../../taps/rateLimit'
 import { BRAID_HEADER, conversionFile, GCLID_HEADER, localTime, sha256Hex } from './googleAds'
-import { voiceSettings } from './settings'
-import { leaseNumber, recordIncoming, recordOutcome, type VisitFacts } from './store'
+import { voiceSettings } from '../settings'
+import { leaseNumber, recordIncoming, recordOutcome, type VisitFacts } from '../store/store'
 
 const POOL = ['+13125550161', '+13125550162', '+13125550163', '+13125550164']
 const settings = voiceSettings({ enabled: true, businessLine: '+13125550150', pool: POOL, timeZone: 'America/Chicago', conversionName: 'Qualified call', conversionValue: 50, conversionCurrency: 'USD' })

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Kysely } from 'kysely'
-import { startPostgres, type Postgres } from '../../../tests/support/postgres'
-import { refusedPort } from '../../../tests/support/postgrest'
+import { startPostgres, type Postgres } from '../../../../tests/support/postgres'
+import { refusedPort } from '../../../../tests/support/postgrest'
 import { openPostgresVoiceDb } from './db'
 import { callsSince, leaseNumber, recordIncoming, recordOutcome } from './store'
-import type { Database } from '../db/schema.ts'
-import { capPeriod, giveBackProvider, takeProvider } from '../providers/caps'
+import type { Database } from '../../db/schema.ts'
+import { capPeriod, giveBackProvider, takeProvider } from '../../providers/caps'
 
 /** The call store on a real PostgreSQL, shared by two site instances (two connection pools): the same SQL as on SQLite. */
 const POOL = ['+13125550161', '+13125550162']

@@ -1,8 +1,8 @@
-import { callerKey } from './callerKey.ts'
+import { callerKey } from '../callerKey.ts'
 import { isTwilioSignatureValid, publicWebhookUrl } from './signature.ts'
 import { escapeXml, hangupTwiml, TWIML_HEAD } from './twiml.ts'
-import { optOutOf } from './textBack.ts'
-import type { VoiceDeps, WebhookAnswer, WebhookRequest } from './webhooks.ts'
+import { optOutOf } from '../texts/textBack.ts'
+import type { VoiceDeps, WebhookAnswer, WebhookRequest } from './voice.ts'
 
 /**
  * The two webhooks routing adds beside the voice ones, signed the same way:

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
-import { configuredStore, openStore } from '../db/index.ts'
-import { migrateToLatest } from '../db/migrate.ts'
-import type { Database } from '../db/schema.ts'
+import { configuredStore, openStore } from '../../db/index.ts'
+import { migrateToLatest } from '../../db/migrate.ts'
+import type { Database } from '../../db/schema.ts'
 
 /**
  * The call store is the store of record (web/lib/db): PostgreSQL at DATABASE_URL, else the site's SQLite

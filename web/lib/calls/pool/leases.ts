@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { sql, type Kysely } from 'kysely'
-import type { Database } from '../db/schema.ts'
-import { LEASE_MS } from './settings.ts'
-import type { Lease, VisitFacts } from './storeTypes.ts'
+import type { Database } from '../../db/schema.ts'
+import { LEASE_MS } from '../settings.ts'
+import type { Lease, VisitFacts } from '../store/types.ts'
 
 /** The number pool: lending a visit a number, keeping it while the page is open, and each day's peak and overflow. */
 

@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely'
-import type { Database } from '../db/schema.ts'
-import { capPeriod, takeProvider, type CapPeriod } from '../providers/caps.ts'
-import type { Provider } from '../providers/provider.ts'
-import { rankProviders, type CallerPlace } from '../providers/route.ts'
-import { placeLabel, placeOfCallerState, placeOfCode, placeOfZip } from '../providers/where.ts'
-import { withinMs } from './deadline.ts'
-import type { CallLeg } from './legRecords.ts'
-import type { VoiceSettings } from './settings.ts'
-import { escapeXml, recordingAttributes, recordingOpening, STATUS_PATH, TWIML_HEAD, type RecordingTwiml } from './twiml.ts'
+import type { Database } from '../../db/schema.ts'
+import { capPeriod, takeProvider, type CapPeriod } from '../../providers/caps.ts'
+import type { Provider } from '../../providers/provider.ts'
+import { rankProviders, type CallerPlace } from '../../providers/route.ts'
+import { placeLabel, placeOfCallerState, placeOfCode, placeOfZip } from '../../providers/where.ts'
+import { withinMs } from '../deadline.ts'
+import type { CallLeg } from '../store/legRecords.ts'
+import type { VoiceSettings } from '../settings.ts'
+import { escapeXml, recordingAttributes, recordingOpening, STATUS_PATH, TWIML_HEAD, type RecordingTwiml } from '../webhooks/twiml.ts'
 
 /**
  * Routing a call to providers: where the caller is (the visit the call joins, else a keyed-in ZIP code, else

@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely'
-import type { Database, VoiceTables } from '../db/schema.ts'
-import type { ClickKind, StoredCall } from './storeTypes.ts'
-import { isOutcome } from './outcomes/rules.ts'
+import type { Database, VoiceTables } from '../../db/schema.ts'
+import type { ClickKind, StoredCall } from './types.ts'
+import { isOutcome } from '../outcomes/rules.ts'
 
 /** What the reports, the A/B verdict by calls and the conversion export read from the call store. */
 

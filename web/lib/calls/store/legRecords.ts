@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely'
-import type { Database } from '../db/schema.ts'
-import { giveBackProvider, type CapPeriod } from '../providers/caps.ts'
-import { isPayable } from '../providers/payable.ts'
-import type { LegRow } from '../providers/statement.ts'
+import type { Database } from '../../db/schema.ts'
+import { giveBackProvider, type CapPeriod } from '../../providers/caps.ts'
+import { isPayable } from '../../providers/payable.ts'
+import type { LegRow } from '../../providers/statement.ts'
 
 /** One line a routed call rang (a provider, or the business line with provider ''), and the day and month its
  * provider was taken for when the store counted it against the caps. */

@@ -1,13 +1,13 @@
-import { isUsE164 } from '../phone.ts'
-import { callerKey } from './callerKey.ts'
+import { isUsE164 } from '../../phone.ts'
+import { callerKey } from '../callerKey.ts'
 import { isTwilioSignatureValid, publicWebhookUrl } from './signature.ts'
-import { forgetCallers, callStatusOf } from './store.ts'
-import { joinRulesData } from './voiceJobs.ts'
-import type { VoiceRecorder } from './voiceQueue.ts'
+import { forgetCallers, callStatusOf } from '../store/store.ts'
+import { joinRulesData } from '../store/voiceJobs.ts'
+import type { VoiceRecorder } from '../store/voiceQueue.ts'
 import { afterDialTwiml, dialTwiml, hangupTwiml, rejectTwiml } from './twiml.ts'
 import { forgetOldRecordings, noteRecording } from './recordingJobs.ts'
-import type { VoiceSettings } from './settings.ts'
-import { decodeState, legOutcome, legRecord, nextLeg, routeIncoming, type RoutingStore } from './routing.ts'
+import type { VoiceSettings } from '../settings.ts'
+import { decodeState, legOutcome, legRecord, nextLeg, routeIncoming, type RoutingStore } from '../routing/routing.ts'
 
 /**
  * Twilio's two voice webhooks, without the framework: a signed form POST in, TwiML out. The answer is worked

@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely'
-import type { Database } from '../db/schema.ts'
+import type { Database } from '../../db/schema.ts'
 import { recordIncoming, recordOutcome } from './callRecords.ts'
 import { recordLeg, type CallLeg } from './legRecords.ts'
-import { recordOptOut, writeTextBack, type TextBackJob } from './textBack.ts'
-import type { CallOutcome, IncomingCall, JoinRules, QualifyRules } from './storeTypes.ts'
-import { recordRecording, recordTranscriptSegment, type RecordingNote, type TranscriptSegment } from './outcomes/media.ts'
-import type { OutcomeRules } from './outcomes/rules.ts'
+import { recordOptOut, writeTextBack, type TextBackJob } from '../texts/textBack.ts'
+import type { CallOutcome, IncomingCall, JoinRules, QualifyRules } from './types.ts'
+import { recordRecording, recordTranscriptSegment, type RecordingNote, type TranscriptSegment } from '../outcomes/media.ts'
+import type { OutcomeRules } from '../outcomes/rules.ts'
 
 /** JoinRules as plain data: a job travels as JSON on its way to the store. */
 export interface JoinRulesData {
