@@ -2,7 +2,7 @@ import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook'
 import { isDraftId, type LakeDocument, type Transaction } from './store.ts'
 
 /** The document types whose publish the site's webhook is configured for (docs/local-lake.md). */
-const WEBHOOK_TYPES = new Set(['siteSettings', 'page', 'pestPage', 'legalPage', 'pest', 'faq'])
+const WEBHOOK_TYPES = new Set(['siteSettings', 'page', 'pestPage', 'legalPage', 'pest', 'faq', 'provider', 'placeNote', 'pestStateNote'])
 
 /** A webhook sent: its body and the answer's status, or the error that stopped it. */
 export type SentWebhook = { body: unknown; status: number | string }

@@ -33,6 +33,8 @@ describe('the proxy matcher', () => {
 
   it('takes pages and leaves Next’s files, API routes and the Studio alone', () => {
     for (const address of ['/', '/ants', '/v2', '/studio-cleaning']) expect(matcher.test(address), address).toBe(true)
-    for (const address of ['/_next/static/chunks/a.js', '/api/revalidate', '/studio', '/studio/desk']) expect(matcher.test(address), address).toBe(false)
+    for (const address of ['/_next/static/chunks/a.js', '/api/revalidate', '/studio', '/studio/desk', '/sitemaps/places-1.xml']) expect(matcher.test(address), address).toBe(false)
+    // Service-area pages are pages: the request hook decides whether one exists.
+    for (const address of ['/ants/texas', '/ants/texas/austin']) expect(matcher.test(address), address).toBe(true)
   })
 })

@@ -120,7 +120,8 @@ const TITLE_CAPABLE: Record<Block['_type'], 'hero' | boolean> = {
 /** How many leading blocks fill a phone's first screen (a hero and what follows it). */
 const FIRST_SCREEN_BLOCKS = 2
 
-export function BlockRenderer({ blocks, context }: { blocks: ReadonlyArray<Block | null>; context: BlockContext }) {
+/** `afterFirst`: drawn after the first block (a service-area page's place section, after the pest page's hero). */
+export function BlockRenderer({ blocks, context, afterFirst }: { blocks: ReadonlyArray<Block | null>; context: BlockContext; afterFirst?: ReactNode }) {
   const shown = blocks.filter((block): block is Block => block !== null)
   // One H1 per page: the hero's; without a hero, the first heading that can be one.
   const hasHero = shown.some((block) => TITLE_CAPABLE[block._type] === 'hero')
@@ -130,6 +131,7 @@ export function BlockRenderer({ blocks, context }: { blocks: ReadonlyArray<Block
       {shown.map((block, index) => (
         <Fragment key={block._key ?? `${block._type}-${index}`}>
           {renderBlock(block, { ...context, isPageTitle: block === title, isFirstScreen: index < FIRST_SCREEN_BLOCKS })}
+          {index === 0 ? afterFirst : null}
         </Fragment>
       ))}
     </>

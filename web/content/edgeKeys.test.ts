@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { EdgeConfig } from '@/lib/config'
 import { tagsFor } from './revalidation'
-import { applyEdgeHeaders, NOT_FOUND_TAGS, pageTags, sharedCacheHeaders } from './edgeKeys'
+import { applyEdgeHeaders, areaTags, NOT_FOUND_TAGS, pageTags, sharedCacheHeaders } from './edgeKeys'
 
 const none: EdgeConfig = { varnish: [], cloudflare: null, fastly: null, shortTtlSeconds: 5 }
 const all: EdgeConfig = {
@@ -48,5 +48,19 @@ describe('keys and the publish that purges them', () => {
       const published = tagsFor({ _type: type, _id: type })
       expect(pageTags('roaches').some((tag) => published.includes(tag)), type).toBe(true)
     }
+  })
+
+  it('purges service-area pages for a provider or a note, and with their pest page, but not plain pages', () => {
+    const place = areaTags('/ants/texas/austin')!
+    expect(areaTags('/ants/texas')).toEqual(place)
+    expect(areaTags('/ants')).toBeUndefined()
+    for (const type of ['provider', 'placeNote', 'pestStateNote']) {
+      const published = tagsFor({ _type: type, _id: type })
+      expect(place.some((tag) => published.includes(tag)), type).toBe(true)
+      expect(pageTags('ants').some((tag) => published.includes(tag)), type).toBe(false)
+    }
+    expect(place.some((tag) => tagsFor({ _type: 'pestPage', _id: 'pestPage-ants', slug: 'ants' }).includes(tag))).toBe(true)
+    // A provider may make an unserved place served: its not-found answer is purged.
+    expect(NOT_FOUND_TAGS.some((tag) => tagsFor({ _type: 'provider', _id: 'p' }).includes(tag))).toBe(true)
   })
 })

@@ -17,6 +17,22 @@ export function pageTags(slug: string | undefined): string[] {
 
 export const NOT_FOUND_TAGS: readonly string[] = [TAGS.settings, TAGS.routes]
 
+/**
+ * A service-area page (`/{pest page}/{state}[/{place}]`, which the request hook let through) is its pest page
+ * plus the providers and notes (`serviceArea`); undefined for any other address.
+ */
+export function areaTags(pathname: string): string[] | undefined {
+  const segments = pathname.split('/').filter(Boolean)
+  if (segments.length !== 2 && segments.length !== 3) return undefined
+  let slug = segments[0]!
+  try {
+    slug = decodeURIComponent(slug)
+  } catch {
+    // Kept as sent: the tag then matches nothing, and the page is still purged by `serviceArea`.
+  }
+  return [...pageTags(slug), TAGS.serviceArea]
+}
+
 /** Next's draft-mode cookies: the Studio's preview, answered privately by Next itself. */
 const DRAFT_COOKIES = /(?:^|;\s*)(?:__prerender_bypass|__next_preview_data)=/
 
@@ -61,7 +77,7 @@ export async function markForSharedCaches(request: { method: string; nextUrl: UR
   const facts = {
     setsCookie: response.headers.has('set-cookie'),
     visitorShaped: response.headers.get('cdn-cache-control') === 'no-store',
-    tags: notFound ? NOT_FOUND_TAGS : pageTags(await slugAt(pathname)),
+    tags: notFound ? NOT_FOUND_TAGS : areaTags(pathname) ?? pageTags(await slugAt(pathname)),
   }
   for (const [name, value] of Object.entries(sharedCacheHeaders(facts, edge))) response.headers.set(name, value)
 }

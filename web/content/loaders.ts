@@ -9,13 +9,15 @@ import { withTrackingNumber } from '@/lib/trackingNumbers/trackingNumber'
  * Content loaders shared by the route files. Each is memoized per request (React cache), and each
  * Content Lake fetch carries the tags the publish webhook revalidates (lib/revalidation.ts):
  *   siteSettings → every page, pest → pages showing pest photos, faq → pages with FAQs,
- *   slug:<slug> → that page, routes → the list of addresses.
+ *   slug:<slug> → that page, routes → the list of addresses, serviceArea → the service-area pages (providers,
+ *   place and state notes).
  */
 export const TAGS = {
   settings: 'siteSettings',
   pests: 'pest',
   faqs: 'faq',
   routes: 'routes',
+  serviceArea: 'serviceArea',
   slug: (slug: string) => `slug:${slug}`,
 } as const
 

@@ -23,6 +23,12 @@ describe('tagsFor', () => {
     expect(tagsFor({ _type: 'faq' })).toEqual(['faq'])
   })
 
+  it('refreshes the service-area pages for a provider or a note, and the list of addresses for a provider', () => {
+    expect(tagsFor({ _type: 'provider', _id: 'provider-austin' })).toEqual(['serviceArea', 'routes'])
+    expect(tagsFor({ _type: 'placeNote', _id: 'note-austin' })).toEqual(['serviceArea'])
+    expect(tagsFor({ _type: 'pestStateNote', _id: 'note-ants-tx' })).toEqual(['serviceArea'])
+  })
+
   it('refreshes nothing for unknown types', () => {
     expect(tagsFor({ _type: 'sanity.imageAsset' })).toEqual([])
     expect(tagsFor({})).toEqual([])

@@ -24,6 +24,12 @@ export function tagsFor(document: PublishedDocument): string[] {
       return [TAGS.pests]
     case 'faq':
       return [TAGS.faqs]
+    // Where a provider works decides which service-area pages exist (the list of addresses); notes change those pages only.
+    case 'provider':
+      return [TAGS.serviceArea, TAGS.routes]
+    case 'placeNote':
+    case 'pestStateNote':
+      return [TAGS.serviceArea]
     default: {
       if (!document._type || !ROUTED_TYPES.includes(document._type)) return []
       const slugs = [document.slug, document.previousSlug].filter((slug): slug is string => typeof slug === 'string' && slug !== '')

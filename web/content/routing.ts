@@ -3,6 +3,7 @@ import { serverConfig } from '@/lib/config'
 import type { PersonalizedRoute } from '@/lib/personalization/variant'
 import { getAddressSlugs, getSettings } from './loaders'
 import { getPersonalizedRoutes } from './personalized'
+import { getDirectory } from './serviceArea'
 
 /**
  * What the proxy knows about addresses, from the content: the addresses content exists at (it
@@ -55,6 +56,7 @@ function refreshedList<T extends object>(what: string, load: () => Promise<T>) {
 
 const addressSlugs = refreshedList('pages', async () => new Set(await getAddressSlugs()))
 const homePage = refreshedList('home page', async () => ({ slug: (await getSettings()).homeSlug ?? undefined }))
+const serviceAreas = refreshedList('service-area pages', async () => ({ directory: await getDirectory() }))
 const personalizedPaths = refreshedList('personalized pages', async () => new Map((await getPersonalizedRoutes()).map((route) => [route.path, route])))
 
 /** true / false when known; undefined when no list could ever be loaded (then the page route decides). */
@@ -71,4 +73,14 @@ export async function personalizedRouteAt(path: string): Promise<PersonalizedRou
 /** The home page's slug (Site settings), when it could be read. */
 export async function homeSlug(): Promise<string | undefined> {
   return (await homePage())?.slug
+}
+
+/**
+ * Whether `/{pest page}/{state}[/{place}]` is a service-area page (they are on in Site settings and a provider
+ * serves the place); undefined when the list could never be loaded (then the page route decides).
+ */
+export async function isServiceAreaPath(segments: readonly string[]): Promise<boolean | undefined> {
+  const known = await serviceAreas()
+  if (!known) return undefined
+  return known.directory?.resolve(segments) != null
 }

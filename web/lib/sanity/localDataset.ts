@@ -1,6 +1,6 @@
-import { evaluate, parse } from 'groq-js'
 import { readFileSync } from 'node:fs'
 import { datasetPath } from './contentSource.ts'
+import { IndexedDataset } from './indexedQuery.ts'
 
 /**
  * The bundled dataset (an NDJSON export, as `sanity dataset export` writes it), queried in-process
@@ -24,22 +24,15 @@ export function bundledDocuments(): SanityDocumentLike[] {
   return documents
 }
 
+/** Each dataset's indexes (indexedQuery.ts), kept while the array lives and rebuilt if it grew or shrank. */
+const indexed = new WeakMap<readonly SanityDocumentLike[], { length: number; dataset: IndexedDataset }>()
+
 export async function queryDocuments(
   docs: SanityDocumentLike[],
   query: string,
   params: Record<string, unknown> = {},
 ): Promise<unknown> {
-  const result = await evaluate(parsedQuery(query), { dataset: docs, params })
-  return result.get()
-}
-
-/**
- * Each query string parsed once: the route query alone holds 24 block projections. Parsed without
- * parameters (groq-js would write their values into the tree); evaluate() supplies them.
- */
-const parsedQueries = new Map<string, ReturnType<typeof parse>>()
-function parsedQuery(query: string): ReturnType<typeof parse> {
-  let tree = parsedQueries.get(query)
-  if (!tree) parsedQueries.set(query, (tree = parse(query)))
-  return tree
+  let entry = indexed.get(docs)
+  if (!entry || entry.length !== docs.length) indexed.set(docs, (entry = { length: docs.length, dataset: new IndexedDataset(docs) }))
+  return entry.dataset.query(query, params)
 }
