@@ -6,6 +6,7 @@ import type { FrontContext } from './frontContext.ts'
 import type { NextUpstream } from './nextUpstream.ts'
 import type { PageAnswers } from './pageAnswers.ts'
 import { pageCacheKey } from './pageCache.ts'
+import { isPortalPath } from '../lib/portal/paths.ts'
 import { isPageRequest, isRouterRequest, isStudio, NOT_FOUND_PAGE, withCookies } from './requestRules.ts'
 
 /**
@@ -20,9 +21,13 @@ export function createPageRequests(context: FrontContext, pages: PageAnswers, ne
   function answerGetOrHead(request: IncomingMessage, response: ServerResponse, url: URL) {
     const path = url.pathname
     if (options.studio === false && isStudio(path)) {
+      // A missing path like any other (spec §2.12), logged once, here: Next's request hook sees only the not-found page.
+      console.warn(`[404] ${path.slice(0, 300)}`)
       request.url = NOT_FOUND_PAGE
       return fetchFromNext(request, response, NOT_FOUND_PAGE, null, null)
     }
+    // The provider portal is each provider's own: never answered from or kept in the page cache, never shaped.
+    if (isPortalPath(path)) return fetchFromNext(request, response, path, null, null)
     if (!isPageRequest(request, url)) {
       // A client navigation to a personalized address renders too (its RSC payload): bounded the same way;
       // turned away, it gets the plain page's payload (the query without the ad inputs, Next's _rsc kept).

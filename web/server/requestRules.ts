@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http'
 import Negotiator from 'negotiator'
 import { withoutPreviewCookies } from './requestTarget.ts'
 import { isStudioPath as isStudio } from '../lib/studioPath.ts'
+import { PORTAL_FORMS } from '../lib/portal/paths.ts'
 
 export { isStudio }
 
@@ -22,6 +23,10 @@ export const DEFAULT_BODY_LIMITS: Readonly<Record<string, number>> = {
   '/api/voice/lease': 2 * 1024,
   // The Calls tool setting a call's outcome by hand.
   '/api/calls/outcome': 1024,
+  // The provider portal's forms (Better Auth endpoints, web/lib/portal/forms.ts); the Studio's dispute decisions and invites.
+  ...Object.fromEntries(PORTAL_FORMS.map((form) => [`/portal/auth/provider/${form}`, form === 'dispute' ? 8 * 1024 : 2 * 1024])),
+  '/api/calls/disputes': 4 * 1024,
+  '/api/providers/invite': 1024,
 }
 /** A tap's body (under 1 KB, sent at once by the browser) is whole within 2 s. */
 export const DEFAULT_BODY_DEADLINES: Readonly<Record<string, number>> = { '/api/calls': 2_000 }

@@ -1,0 +1,7 @@
+import { PortalPause, type Search } from '@/content/PortalPages'
+
+export const dynamic = 'force-dynamic'
+
+export default async function Page({ searchParams }: { searchParams: Promise<Search> }) {
+  return <PortalPause search={await searchParams} />
+}
