@@ -10,11 +10,13 @@ import { singletonTypes, structure } from './studio/structure'
 import { studioEnv } from './studio/env'
 import { callsTool } from './studio/tools/calls'
 import { EndExperimentAction } from './studio/actions/EndExperimentAction'
+import { SendPortalLinkAction } from './studio/actions/SendPortalLinkAction'
 import { GUARDED_TYPES, withGuards } from './studio/actions/GuardedActions'
 import { withNewReferences } from './studio/actions/PublishWithNew'
 import { withPublishOnRestore } from './studio/actions/RestoreAndPublish'
 import { StudioLayout } from './studio/StudioLayout'
 import { editorWordBundles } from './studio/editorWords'
+import { spreadLakeStreams } from './studio/lakeStreams'
 
 /** The kinds of page an editor builds from other documents (questions, pests). */
 const PAGE_TYPES = new Set(['page', 'pestPage'])
@@ -32,6 +34,10 @@ const LOCAL_LAKE_OFF = {
   // not from Sanity's hosted events API, which the lake does not serve.
   beta: { eventsAPI: { documents: false } },
 } as const
+
+// On the local Content Lake (plain HTTP/1.1) each of the Studio's event streams takes a host name of its own, so
+// they never fill the six connections a browser opens to one host (studio/lakeStreams.ts).
+if (studioEnv.localLake && studioEnv.apiHost) spreadLakeStreams(studioEnv.apiHost)
 
 export default defineConfig({
   name: 'default',
@@ -77,6 +83,8 @@ export default defineConfig({
         const after = actions.findIndex(({ action }) => action === 'publish') + 1 || actions.length
         return [...actions.slice(0, after), EndExperimentAction, ...actions.slice(after)]
       }
+      // Providers: "Send portal sign-in link" (studio/actions/SendPortalLinkAction.tsx), beside Publish.
+      if (schemaType === 'provider' && (versionType === 'draft' || versionType === 'published')) return [...actions, SendPortalLinkAction]
       return actions
     },
   },

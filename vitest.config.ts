@@ -6,7 +6,7 @@ export default defineConfig({
   // The `@/` alias tsconfig.json declares (Next reads it from there; vitest needs it spelled out).
   resolve: { alias: { '@/': fileURLToPath(new URL('./web/', import.meta.url)) } },
   test: {
-    include: ['web/**/*.test.{ts,tsx}', 'studio/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/unit/**/*.test.{ts,tsx}'],
+    include: ['web/**/*.test.{ts,tsx}', 'studio/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'tests/unit/**/*.test.{ts,tsx}'],
     environment: 'node',
     setupFiles: ['tests/support/countUnit.ts'],
     globalSetup: ['tests/support/countUnitGlobal.ts'],

@@ -55,8 +55,8 @@ export function accounts(address: LakeAddress, otherUsers: Iterable<[token: stri
   const keyValues = new Map<string, unknown>()
 
   /**
-   * The one login provider (on the project's host, whose certificate the developer accepted once):
-   * back to the Studio that asked, on this machine only, with a session id.
+   * The one login provider (on the project's host): back to the Studio that asked, on this machine only,
+   * with a session id.
    */
   function signIn(response: ServerResponse, url: URL) {
     let origin: URL

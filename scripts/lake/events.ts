@@ -24,7 +24,6 @@ function openStream(
   welcome: unknown,
   onTransaction: (transaction: Transaction) => void | Promise<void>,
 ) {
-  // (No Connection header: HTTP/2 forbids it.)
   response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
   response.write(`event: welcome\ndata: ${JSON.stringify(welcome)}\n\n`)
   const unsubscribe = store.subscribe(onTransaction)

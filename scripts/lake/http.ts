@@ -9,7 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 export interface LakeAddress {
   projectId: string
   dataset: string
-  /** The HTTPS address when the lake serves one (what browsers use), else the plain HTTP one. */
+  /** The address browsers name it by (`http://localhost:PORT`). */
   baseUrl(): string
 }
 

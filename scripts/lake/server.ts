@@ -1,5 +1,4 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import { createSecureServer, type Http2SecureServer } from 'node:http2'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -8,7 +7,6 @@ import { serveImage, uploadRoute } from './assets.ts'
 import { dataRoutes } from './data.ts'
 import { cors, send, type LakeAddress } from './http.ts'
 import { DocumentStore, LakeError, type LakeDocument } from './store.ts'
-import { localCertificate, type CertificateOptions } from './tls.ts'
 import { webhookSender, type SentWebhook } from './webhook.ts'
 
 export type { LakeUser } from './account.ts'
@@ -20,8 +18,9 @@ export type { LakeUser } from './account.ts'
  * so this is the project's own; it speaks the documented wire format and nothing else.
  *
  * The Studio reaches it through `apiHost: http://localhost:PORT`: the client then calls
- * `http://<projectId>.localhost:PORT` (browsers resolve every *.localhost to loopback), and global
- * calls (`/users/me`) on `localhost:PORT` itself. Both land here.
+ * `http://<projectId>.localhost:PORT` (browsers resolve every *.localhost to loopback), global
+ * calls (`/users/me`) on `localhost:PORT` itself, and its event streams on host names of their own
+ * (`l<n>.<projectId>.localhost:PORT`, studio/lakeStreams.ts). All land here: plain HTTP, any host name.
  *
  * This file starts the servers and dispatches each request; the API's parts are beside it:
  * account.ts (users, sign-in, project), data.ts (doc, query, mutate, actions, history), actions.ts,
@@ -33,14 +32,6 @@ export interface LakeOptions {
   /** Instead of a folder: these documents, held in memory only (tests). */
   documents?: LakeDocument[]
   port?: number
-  /**
-   * Also serve HTTPS with HTTP/2 here, for the Studio in a browser: over HTTP/1.1 a browser opens
-   * at most 6 connections to a host, and the Studio holds more listeners (server-sent events) than
-   * that open at once, so its next request would wait forever. Sanity's API is HTTP/2 for the same reason.
-   */
-  tlsPort?: number
-  /** The HTTPS certificate (tls.ts). Default self-signed: only `npm run dev` and scripts/lake/main.ts ask for mkcert's trusted one. */
-  certificate?: CertificateOptions
   host?: string
   projectId?: string
   dataset?: string
@@ -58,10 +49,6 @@ export interface LakeOptions {
 export interface LocalLake {
   url: string
   port: number
-  /** The HTTPS/HTTP2 address for browsers, when tlsPort was given. */
-  tlsUrl: string | undefined
-  /** The browser trusts the HTTPS address's certificate (mkcert's): no warning on the first visit. */
-  tlsTrusted: boolean
   store: DocumentStore
   /** The stored documents by id (drafts as `drafts.<id>`): a test may change them directly. */
   documents: Map<string, LakeDocument>
@@ -133,22 +120,10 @@ export async function startLocalLake(options: LakeOptions): Promise<LocalLake> {
   const server: Server = createServer(handle)
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
+  // What a browser's Studio and the site's pages name it by (images, sign-in): `localhost`, whose subdomains are loopback too.
   baseUrl = `http://localhost:${port}`
-  let secure: Http2SecureServer | undefined
-  let tlsUrl: string | undefined
-  let tlsTrusted = false
-  if (options.tlsPort !== undefined) {
-    const { key, cert, trusted } = localCertificate(['localhost', `${address.projectId}.localhost`, '127.0.0.1', '::1'], { trust: 'self-signed', log, ...options.certificate })
-    tlsTrusted = trusted
-    secure = createSecureServer({ key, cert, allowHTTP1: true }, handle as never)
-    await new Promise<void>((resolve) => secure!.listen(options.tlsPort, options.host ?? '127.0.0.1', resolve))
-    tlsUrl = `https://localhost:${(secure.address() as AddressInfo).port}`
-    baseUrl = tlsUrl
-  }
   return {
     url: `http://127.0.0.1:${port}`,
-    tlsUrl,
-    tlsTrusted,
     port,
     store,
     documents: store.documents,
@@ -165,7 +140,6 @@ export async function startLocalLake(options: LakeOptions): Promise<LocalLake> {
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections()
-        secure?.close()
         server.close(() => resolve())
       }),
   }

@@ -3,10 +3,8 @@
  * `npm run dev` sets with no Sanity project, and what the tests that build the site on a lake set.
  */
 export interface SiteOnLake {
-  /** The lake's HTTP port (the site's server-side client). */
+  /** The lake's port: the site's server-side client and a browser's Studio both use it. */
   port: number
-  /** Its HTTPS/HTTP2 port, when a browser's Studio uses it too. */
-  tlsPort?: number
   /** The publish webhook's secret, shared by the lake and /api/revalidate. */
   webhookSecret: string
   readToken: string
@@ -27,7 +25,7 @@ export function siteEnvOnLake(lake: SiteOnLake): SiteEnv {
     NEXT_PUBLIC_SANITY_DATASET: 'production',
     SANITY_API_HOST: `http://127.0.0.1:${lake.port}`,
     // `localhost`, not 127.0.0.1: the Studio's client calls <projectId>.localhost, which browsers resolve to loopback.
-    ...(lake.tlsPort !== undefined ? { NEXT_PUBLIC_SANITY_API_HOST: `https://localhost:${lake.tlsPort}` } : {}),
+    NEXT_PUBLIC_SANITY_API_HOST: `http://localhost:${lake.port}`,
     SANITY_API_READ_TOKEN: lake.readToken,
     SANITY_REVALIDATE_SECRET: lake.webhookSecret,
     // The lake is consistent at once: /api/revalidate need not give it Sanity's 3 s before refetching.

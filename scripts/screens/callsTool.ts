@@ -25,8 +25,7 @@ import { startSite, type NextServer } from '../../tests/e2e/nextServer.ts'
  */
 const ROOT = path.resolve(import.meta.dirname, '../..')
 const OUT = path.resolve(process.argv[2] ?? path.join(ROOT, 'docs/screens'))
-const LAKE_TLS_PORT = Number(DEFAULT_LAKE_PORT)
-const LAKE_PORT = LAKE_TLS_PORT - 1
+const LAKE_PORT = Number(DEFAULT_LAKE_PORT)
 const SITE_PORT = 3149
 const SECRET = 'calls-tool-screens-webhook-secret'
 const MINUTE = 60_000
@@ -104,7 +103,7 @@ mkdirSync(OUT, { recursive: true })
 let lake: LocalLake | undefined
 let site: NextServer | undefined
 const store = await openStore({ sqlite: callLogFile })
-const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, '--ignore-certificate-errors'] })
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
 try {
   const now = Date.now()
   const firstDay = Date.parse(new Date(now - 2 * DAY).toISOString().slice(0, 10))
@@ -112,8 +111,8 @@ try {
   const todayNumbers: string[] = []
   for (const played of TODAY) todayNumbers.push(await lease(store, played, now - 3 * MINUTE))
 
-  lake = await startLocalLake({ dataDir, port: LAKE_PORT, tlsPort: LAKE_TLS_PORT, webhook: { url: `http://127.0.0.1:${SITE_PORT}/api/revalidate`, secret: SECRET } })
-  const env = { ...siteEnvOnLake({ port: LAKE_PORT, tlsPort: LAKE_TLS_PORT, webhookSecret: SECRET, readToken: 'local-lake' }), CALL_LOG_FILE: callLogFile, TWILIO_AUTH_TOKEN: DEMO_TWILIO_TOKEN }
+  lake = await startLocalLake({ dataDir, port: LAKE_PORT, webhook: { url: `http://127.0.0.1:${SITE_PORT}/api/revalidate`, secret: SECRET } })
+  const env = { ...siteEnvOnLake({ port: LAKE_PORT, webhookSecret: SECRET, readToken: 'local-lake' }), CALL_LOG_FILE: callLogFile, TWILIO_AUTH_TOKEN: DEMO_TWILIO_TOKEN }
   site = await startSite(SITE_PORT, env)
   const publicUrl = readConfig(process.env).siteUrl.toString()
   for (const [index, played] of TODAY.entries()) {

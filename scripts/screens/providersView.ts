@@ -28,8 +28,7 @@ import { startSite, type NextServer } from '../../tests/e2e/nextServer.ts'
  */
 const ROOT = path.resolve(import.meta.dirname, '../..')
 const OUT = path.resolve(process.argv[2] ?? path.join(ROOT, 'docs/screens'))
-const LAKE_TLS_PORT = Number(DEFAULT_LAKE_PORT)
-const LAKE_PORT = LAKE_TLS_PORT - 1
+const LAKE_PORT = Number(DEFAULT_LAKE_PORT)
 const SITE_PORT = 4301
 const SECRET = 'providers-screens-webhook-secret'
 const DEMO = path.join(ROOT, 'studio/dataset/call-tracking-demo.ndjson')
@@ -81,10 +80,10 @@ await deps.recorder.idle()
 
 let lake: LocalLake | undefined
 let site: NextServer | undefined
-const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, '--ignore-certificate-errors'] })
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
 try {
-  lake = await startLocalLake({ dataDir, port: LAKE_PORT, tlsPort: LAKE_TLS_PORT, webhook: { url: `http://127.0.0.1:${SITE_PORT}/api/revalidate`, secret: SECRET } })
-  site = await startSite(SITE_PORT, { ...siteEnvOnLake({ port: LAKE_PORT, tlsPort: LAKE_TLS_PORT, webhookSecret: SECRET, readToken: 'local-lake' }), CALL_LOG_FILE: callLogFile, TWILIO_AUTH_TOKEN: DEMO_TWILIO_TOKEN })
+  lake = await startLocalLake({ dataDir, port: LAKE_PORT, webhook: { url: `http://127.0.0.1:${SITE_PORT}/api/revalidate`, secret: SECRET } })
+  site = await startSite(SITE_PORT, { ...siteEnvOnLake({ port: LAKE_PORT, webhookSecret: SECRET, readToken: 'local-lake' }), CALL_LOG_FILE: callLogFile, TWILIO_AUTH_TOKEN: DEMO_TWILIO_TOKEN })
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage()
   await page.goto(`${site.url}/studio/calls`, { timeout: 120_000 })
   await page.getByRole('button', { name: 'Providers' }).click({ timeout: 120_000 })

@@ -1,9 +1,8 @@
 /**
- * Whether this browser can reach the local Content Lake yet. The lake serves HTTPS with a
- * self-signed certificate (scripts/lake); until the developer accepts it, every request fails the
- * way a network error does, and the Studio would say "Couldn't reach the Sanity servers". The
- * Studio calls the lake on two hosts: its own (`localhost:PORT`, for users/me) and the project's
- * (`<projectId>.localhost:PORT`, for data), and a browser accepts a certificate per host.
+ * Whether this browser can reach the local Content Lake yet (scripts/lake, plain HTTP on this machine):
+ * not while it is not running, when every request fails the way a network error does and the Studio
+ * would say "Couldn't reach the Sanity servers". The Studio calls the lake on two hosts: its own
+ * (`localhost:PORT`, for users/me) and the project's (`<projectId>.localhost:PORT`, for data).
  */
 
 /** The origins the Studio calls on a lake at `apiHost`: the host itself and the project's subdomain. */
@@ -12,10 +11,10 @@ export function lakeOrigins(apiHost: string, projectId: string): string[] {
   return [`${protocol}//${projectId}.${host}`, `${protocol}//${host}`]
 }
 
-/** The address to open in a tab (and accept the certificate of) for one origin: the lake's ping. */
+/** The address that answers for one origin when the lake runs: the lake's ping. */
 export const pingUrl = (origin: string) => `${origin}/v1/ping`
 
-/** The origins of `origins` this browser cannot fetch yet (certificate not accepted, lake not running). */
+/** The origins of `origins` this browser cannot fetch yet (the lake not running). */
 export async function unreachableOrigins(origins: string[], fetchOnce: (url: string) => Promise<Response> = (url) => fetch(url, { cache: 'no-store' })): Promise<string[]> {
   const reached = await Promise.all(
     origins.map(async (origin) => {

@@ -25,12 +25,11 @@ import { inParallel } from './pagePool'
  * there; the Calls tool waits for visitors in plain words.
  */
 const ROOT = path.resolve(import.meta.dirname, '../..')
-const LAKE_TLS_PORT = Number(DEFAULT_LAKE_PORT)
-const LAKE_PORT = LAKE_TLS_PORT - 1
+const LAKE_PORT = Number(DEFAULT_LAKE_PORT)
 const SITE_PORT = 3147
 const SECRET = 'editor-guards-webhook-secret'
 const callLogFile = path.join(mkdtempSync(path.join(tmpdir(), 'editor-calls-')), 'calls.sqlite')
-const env = { ...siteEnvOnLake({ port: LAKE_PORT, tlsPort: LAKE_TLS_PORT, webhookSecret: SECRET, readToken: 'local-lake' }), CALL_LOG_FILE: callLogFile }
+const env = { ...siteEnvOnLake({ port: LAKE_PORT, webhookSecret: SECRET, readToken: 'local-lake' }), CALL_LOG_FILE: callLogFile }
 /** EDITOR_SHOTS=folder saves each flow's screenshot (docs/screens holds the reviewed ones). */
 const SHOTS = process.env.EDITOR_SHOTS
 
@@ -45,11 +44,11 @@ beforeAll(async () => {
   releaseLake = await hold('studio-lake')
   dataDir = mkdtempSync(path.join(tmpdir(), 'editor-e2e-'))
   copyFileSync(path.join(ROOT, 'studio/dataset/production.ndjson'), path.join(dataDir, 'production.ndjson'))
-  lake = await startLocalLake({ dataDir, port: LAKE_PORT, tlsPort: LAKE_TLS_PORT, webhook: { url: `http://127.0.0.1:${SITE_PORT}/api/revalidate`, secret: SECRET } })
+  lake = await startLocalLake({ dataDir, port: LAKE_PORT, webhook: { url: `http://127.0.0.1:${SITE_PORT}/api/revalidate`, secret: SECRET } })
   // A running two-version test whose only request so far was a crawler's: no visitor counted yet.
   await sqliteExperimentVisitors(callLogFile).botExcluded('spring-headline', new Date())
   site = await startSite(SITE_PORT, env)
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, '--ignore-certificate-errors'] })
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
   context = await browser.newContext(STUDIO_CONTEXT)
   if (SHOTS) mkdirSync(SHOTS, { recursive: true })
 }, 900_000)
@@ -129,7 +128,7 @@ describe('an editor cannot take the site down', { timeout: 240_000 }, () => {
       expect(body.includes(fileName) || body.includes('/illustrations/ant.svg'), `${pathname} shows the photo or its fallback`).toBe(true)
     }
     // Served as it is from the lake (the optimiser refuses loopback hosts): no /_next/image address for it.
-    expect((await status('/')).body).toContain(`https://localhost:${LAKE_TLS_PORT}/images/`)
+    expect((await status('/')).body).toContain(`http://localhost:${LAKE_PORT}/images/`)
     const slugs = (await lake.store.query('*[_type in ["page", "pestPage", "legalPage"] && defined(slug.current)].slug.current', {}, 'published')) as string[]
     const addresses = slugs.map((slug) => pageHref(slug, whereUsed.homeSlug))
     for (const [index, { status: code }] of (await inParallel(addresses.map((address) => () => status(address)), 2)).entries()) {

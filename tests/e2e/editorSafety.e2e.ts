@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process'
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -20,17 +19,15 @@ import { documentInSync, footerState, navigateStudio, publishEnabled, untilStead
  * created from a page is live after one publish; a restored version is live after the restore step; the production Studio has no developer tool (Vision).
  * Each flow waits for the Studio's own settled state (the document's form shown, the action enabled) before it acts, and acts once.
  *
- * The lake's certificate is mkcert's (scripts/lake/tls.ts), as `npm run dev` makes it where mkcert is installed:
- * its authority goes into a trust store of this file's own (HOME, CAROOT, TRUST_STORES=nss), and Chromium runs on
- * that HOME with no certificate exceptions, so the Studio opening here is the first run an editor sees.
+ * The lake answers over plain HTTP, as `npm run dev` starts it, and Chromium runs with no certificate exceptions,
+ * so the Studio opening here is the first run an editor sees.
  */
 const ROOT = path.resolve(import.meta.dirname, '../..')
-// The production build's Studio talks to the local lake where `npm run dev` runs it (HTTPS on 3335, HTTP one below).
-const LAKE_TLS_PORT = Number(DEFAULT_LAKE_PORT)
-const LAKE_PORT = LAKE_TLS_PORT - 1
+// The production build's Studio talks to the local lake where `npm run dev` runs it (plain HTTP on 3334).
+const LAKE_PORT = Number(DEFAULT_LAKE_PORT)
 const SITE_PORT = 4510
 const SECRET = 'editor-safety-webhook-secret'
-const env = siteEnvOnLake({ port: LAKE_PORT, tlsPort: LAKE_TLS_PORT, webhookSecret: SECRET, readToken: 'local-lake' })
+const env = siteEnvOnLake({ port: LAKE_PORT, webhookSecret: SECRET, readToken: 'local-lake' })
 /** EDITOR_SHOTS=folder saves each dialog's screenshot (docs/screens holds the reviewed ones). */
 const SHOTS = process.env.EDITOR_SHOTS
 
@@ -49,20 +46,13 @@ beforeAll(async () => {
   releaseLake = await hold('studio-lake')
   dataDir = mkdtempSync(path.join(tmpdir(), 'editor-safety-'))
   copyFileSync(path.join(ROOT, 'studio/dataset/production.ndjson'), path.join(dataDir, 'production.ndjson'))
-  // A browser's own trust store (Chromium reads $HOME/.pki/nssdb), empty until mkcert adds its authority.
-  const home = path.join(dataDir, 'home')
-  mkdirSync(path.join(home, '.pki/nssdb'), { recursive: true })
-  execFileSync('certutil', ['-d', `sql:${path.join(home, '.pki/nssdb')}`, '-N', '--empty-password'])
-  const mkcertEnv = { ...process.env, HOME: home, CAROOT: path.join(dataDir, 'authority'), TRUST_STORES: 'nss' }
   lake = await startLocalLake({
     dataDir,
     port: LAKE_PORT,
-    tlsPort: LAKE_TLS_PORT,
-    certificate: { trust: 'mkcert', mkcertEnv },
     webhook: { url: `http://127.0.0.1:${SITE_PORT}/api/revalidate`, secret: SECRET },
   })
   site = await startSite(SITE_PORT, env)
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, env: { ...process.env, HOME: home } })
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
   context = await browser.newContext(STUDIO_CONTEXT)
   studio = await context.newPage()
   studio.on('console', (message) => {
@@ -229,17 +219,16 @@ describe('restore means restore', { timeout: 240_000 }, () => {
 
 describe('editors see editor screens', { timeout: 120_000 }, () => {
   it('the first run opens the Studio with no certificate warning', async () => {
-    expect(lake.tlsTrusted).toBe(true)
-    // A browser window that never visited: no exception accepted, only the trust store mkcert filled.
+    // A browser window that never visited: no exception accepted.
     const fresh = await browser.newContext({ viewport: { width: 1280, height: 800 } })
     const page = await fresh.newPage()
     const refused: string[] = []
     page.on('requestfailed', (request) => {
-      if (request.url().includes(`:${LAKE_TLS_PORT}/`)) refused.push(`${request.url()}: ${request.failure()?.errorText}`)
+      if (request.url().includes(`:${LAKE_PORT}/`)) refused.push(`${request.url()}: ${request.failure()?.errorText}`)
     })
     await page.goto(`${site.url}/studio/structure`, { timeout: 120_000 })
     await page.getByText('Pest pages', { exact: true }).first().waitFor({ timeout: 60_000 })
-    expect(await page.getByText('accept the local Content Lake’s certificate').count()).toBe(0)
+    expect(await page.getByText('The local Content Lake is not answering').count()).toBe(0)
     expect(refused.filter((line) => /ERR_CERT|ERR_SSL/.test(line))).toEqual([])
     expect(certificateErrors).toEqual([])
     await fresh.close()

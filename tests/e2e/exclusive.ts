@@ -4,7 +4,7 @@ import path from 'node:path'
 
 /**
  * A resource only one test file may hold at a time (two files run at once): the local Content Lake on
- * the ports the production build's Studio talks to (3334/3335) is one. `hold` waits until no other
+ * the port the production build's Studio talks to (3334) is one. `hold` waits until no other
  * live process holds it (a folder made atomically, with the holder's pid; a dead holder's folder is
  * taken over), and returns the release. The run's order (tests/e2e/sequencer.ts) keeps such files
  * apart, so the wait is rare; it is what makes two of them at once impossible.

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { foldLookAlikes } from '../../web/lib/personalization/contacts'
 import { normalizeHeadline, normalizeKeyword } from '../../web/lib/personalization/keyword'
 import { headlineCase, titleCase } from '../../web/lib/personalization/titleCase'
+import typed from '../fixtures/typed.json' with { type: 'json' }
 import { LOOK_ALIKE_CONTACTS } from '../support/lookAlikes'
 import { expectedSite } from './expected'
 import { inParallel, pagePoolForFile } from './pagePool'
@@ -130,6 +131,20 @@ describe('ad keywords on every screen width', () => {
       expect(fit.h1.text.replace(/\s+/g, ' '), where).toBe(`${headlineCase(normalizeHeadline(headline))}?`)
     }
     expect(headlineCase(normalizeHeadline('Exterminator Near Me'))).toBe('Exterminator Near Me')
+  }, 120_000)
+
+  it('shows titles as typed (emoji, brackets, "¿…?", "!!") exactly as the table says, inside a 320 px screen', async () => {
+    // The table's rows a browser draws differently from plain words: emoji, brackets, ¿ and ¡; /v2's asked headlines.
+    const rows = [
+      ...typed.keywords.filter(({ ad }) => /[^\x20-\x7e]|[()[\]]/.test(ad)).map(({ ad, title }) => ({ path: `/?kw=${encodeURIComponent(ad)}`, title })),
+      ...typed.headlines.slice(0, 6).map(({ ad, asked }) => ({ path: `/v2?headline1=${encodeURIComponent(ad)}&q=y`, title: asked })),
+    ]
+    await inParallel(rows.map(({ path }) => () => fetch(`${baseUrl}${path}`).then((response) => response.text())), 2)
+    const results = await inParallel(rows.map(({ path, title }) => async () => ({ path, title, fit: await measure(path, 320) })), PARALLEL_PAGES)
+    for (const { path, title, fit } of results) {
+      expectInside(fit, 320, `${decodeURIComponent(path)} at 320 px`)
+      expect(fit.h1.text.replace(/\s+/g, ' '), path).toBe(title)
+    }
   }, 120_000)
 
   it('no route scrolls sideways at 320 px', async () => {

@@ -15,12 +15,12 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser.ts'
 import { startSite } from './nextServer.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
-const TLS = Number(DEFAULT_LAKE_PORT)
+const LAKE_PORT = Number(DEFAULT_LAKE_PORT)
 const dataDir = mkdtempSync(path.join(tmpdir(), 'race-'))
 copyFileSync(path.join(ROOT, 'studio/dataset/production.ndjson'), path.join(dataDir, 'production.ndjson'))
-const lake = await startLocalLake({ dataDir, port: TLS - 1, tlsPort: TLS, webhook: { url: 'http://127.0.0.1:3197/api/revalidate', secret: 's' } })
-const site = await startSite(3197, siteEnvOnLake({ port: TLS - 1, tlsPort: TLS, webhookSecret: 's', readToken: 'local-lake' }))
-const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, '--ignore-certificate-errors'] })
+const lake = await startLocalLake({ dataDir, port: LAKE_PORT, webhook: { url: 'http://127.0.0.1:3197/api/revalidate', secret: 's' } })
+const site = await startSite(3197, siteEnvOnLake({ port: LAKE_PORT, webhookSecret: 's', readToken: 'local-lake' }))
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
 const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
 const page = await context.newPage()
 await page.goto(`${site.url}/studio/structure/siteSettings`, { timeout: 120_000 })

@@ -42,6 +42,8 @@ describe('/about-us (spec §2.1: no route; the footer link shows the not-found p
       await page.getByRole('heading', { name: notFound.heading! }).waitFor()
       const response = await page.goto(`${baseUrl}/about-us`)
       expect(response?.status()).toBe(404)
+      // The header's logo is named by Site settings' words (spec §2.2), here as on every page.
+      expect(await page.getByRole('banner').getByRole('link', { name: settings.logoAlt }).getAttribute('href')).toBe('/')
       await page.getByRole('heading', { name: notFound.heading! }).waitFor()
       expect(await page.getByRole('link', { name: notFound.linkLabel! }).getAttribute('href')).toBe('/')
     } finally {
@@ -172,6 +174,8 @@ describe('/studio on a production server with no Sanity project', () => {
           expect(html).not.toMatch(/Content Lake|certificate|npm run dev/)
         }
       }
+      // Logged once each, as every missing path is (spec §2.12).
+      for (const path of ['/studio', '/studio/structure']) expect(plainNext.logs.filter((line) => line.trim() === `[404] ${path}`), path).toHaveLength(1)
     } finally {
       await plainNext.stop()
     }

@@ -1,13 +1,14 @@
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { chromium } from 'playwright-core'
 import { stegaClean } from 'next-sanity'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { startLocalLake, type LocalLake } from '../../scripts/lake/server.ts'
+import { startDevLake } from '../../scripts/lake/devLake.ts'
+import type { LocalLake } from '../../scripts/lake/server.ts'
 import { siteEnvOnLake } from '../../scripts/lake/siteEnv.ts'
-import { DEFAULT_LAKE_PORT } from '../../web/lib/config'
+import { DEFAULT_LAKE_PORT, readConfig } from '../../web/lib/config'
 import { telHref } from '../../web/lib/phone'
 import { sqliteExperimentVisitors } from '../../web/lib/taps/experimentVisitors'
 import { seedCallLog } from '../support/callLogFixture'
@@ -23,13 +24,12 @@ import { signedArmCookie, startSite, type NextServer } from './nextServer'
  * publish webhook to /api/revalidate), and an editor's flows run end to end.
  */
 const ROOT = path.resolve(import.meta.dirname, '../..')
-// The production build's Studio talks to the local lake where `npm run dev` runs it (HTTPS on 3335, HTTP one below).
-const LAKE_TLS_PORT = Number(DEFAULT_LAKE_PORT)
-const LAKE_PORT = LAKE_TLS_PORT - 1
+// The production build's Studio talks to the local lake where `npm run dev` runs it (plain HTTP on 3334).
+const LAKE_PORT = Number(DEFAULT_LAKE_PORT)
 const SITE_PORT = 3137
 const SECRET = 'studio-test-webhook-secret'
 const callLogFile = path.join(mkdtempSync(path.join(tmpdir(), 'studio-calls-')), 'calls.sqlite')
-const env = { ...siteEnvOnLake({ port: LAKE_PORT, tlsPort: LAKE_TLS_PORT, webhookSecret: SECRET, readToken: 'local-lake' }), CALL_LOG_FILE: callLogFile }
+const env = { ...siteEnvOnLake({ port: LAKE_PORT, webhookSecret: SECRET, readToken: 'local-lake' }), CALL_LOG_FILE: callLogFile }
 
 let dataDir: string
 let releaseLake: (() => void) | undefined
@@ -44,15 +44,10 @@ beforeAll(async () => {
   // The lake writes publishes back to its dataset: a copy, so the test leaves studio/dataset alone.
   dataDir = mkdtempSync(path.join(tmpdir(), 'studio-e2e-'))
   copyFileSync(path.join(ROOT, 'studio/dataset/production.ndjson'), path.join(dataDir, 'production.ndjson'))
-  lake = await startLocalLake({
-    dataDir,
-    port: LAKE_PORT,
-    tlsPort: LAKE_TLS_PORT,
-    webhook: { url: `http://127.0.0.1:${SITE_PORT}/api/revalidate`, secret: SECRET },
-  })
+  // The lake as `npm run dev` starts it (scripts/lake/devLake.ts), on the copy.
+  ;({ lake } = await startDevLake({ root: ROOT, config: readConfig({ SANITY_LAKE_DATA: dataDir, SANITY_REVALIDATE_SECRET: SECRET }), sitePort: SITE_PORT, log: () => {} }))
   site = await startSite(SITE_PORT, env)
-  // The lake's HTTPS certificate is self-signed (a developer accepts it once in their browser).
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, '--ignore-certificate-errors'] })
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
   context = await browser.newContext(STUDIO_CONTEXT)
   // Every Content-Security-Policy refusal in any Studio page of the run (asserted by the last test).
   context.on('console', (message) => {
@@ -412,25 +407,28 @@ async function openValidationPanel(page: Page) {
 }
 
 describe('what the Studio tells an editor is true (issue 28)', { timeout: 240_000 }, () => {
-  it('first run: says how to accept the lake’s certificate, then opens the Studio by itself once it is accepted', async () => {
-    // A browser that has not accepted the lake's self-signed certificate, as on a developer's first run.
-    const fresh = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+  it('first run: a fresh browser with no certificate exception and no local authority opens the Studio at once and reads a document', async () => {
+    // As on a developer's first `npm run dev` on a fresh machine: a new profile, a HOME with no trust store (no mkcert).
+    const home = mkdtempSync(path.join(tmpdir(), 'studio-first-run-'))
+    mkdirSync(path.join(home, '.pki'), { recursive: true })
+    const fresh = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, env: { ...process.env, HOME: home } })
+    const refused: string[] = []
     try {
-      const page = await (await fresh.newContext({ viewport: { width: 1280, height: 800 } })).newPage()
-      await page.goto(`${site.url}/studio`, { timeout: 120_000 })
-      await page.getByRole('heading', { name: /accept the local Content Lake’s certificate/ }).waitFor({ timeout: 60_000 })
-      const link = page.getByRole('link', { name: `https://offline0.localhost:${LAKE_TLS_PORT}/v1/ping` })
-      expect(await link.getAttribute('href')).toBe(`https://offline0.localhost:${LAKE_TLS_PORT}/v1/ping`)
-      // Not Sanity's "check your network connection, VPN or ad blocker" screen.
-      expect(await page.getByText(/Couldn.t reach the Sanity servers/).count()).toBe(0)
+      const page = await (await fresh.newContext(STUDIO_CONTEXT)).newPage()
+      page.on('requestfailed', (request) => {
+        if (/ERR_CERT|ERR_SSL/.test(request.failure()?.errorText ?? '')) refused.push(`${request.url()}: ${request.failure()?.errorText}`)
+      })
+      await page.goto(`${site.url}/studio/structure/siteSettings`, { timeout: 120_000 })
+      // The Studio itself, never a certificate warning or a step to take first: Site settings read from the lake.
+      const phone = String((lake.store.get('drafts.siteSettings') ?? lake.store.get('siteSettings'))!.phone)
+      await untilSteady('Site settings’ phone number is read from the lake', async () => (await page.locator('input#phone').inputValue().catch(() => '')) === phone, 120_000)
+      expect(page.url()).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/studio\/structure\/siteSettings/)
+      expect(await page.getByRole('heading', { name: /Content Lake is not answering/ }).count()).toBe(0)
+      expect(refused).toEqual([])
       await shot(page, 'studio-first-run')
-      // The developer accepts the certificate (what "Advanced → Proceed" does for this browser).
-      const cdp = await fresh.newBrowserCDPSession()
-      await cdp.send('Security.setIgnoreCertificateErrors', { ignore: true })
-      await page.getByText('Pages', { exact: true }).first().waitFor({ timeout: 60_000 })
-      await shot(page, 'studio-first-run-recovered')
     } finally {
       await fresh.close()
+      rmSync(home, { recursive: true, force: true })
     }
   })
 

@@ -20,13 +20,18 @@ function logoShown(src: string, alt: string, width: number | null | undefined, h
   return refusal ? null : props
 }
 
-/** Sticky header: the logo always; the label and call button from md up (phones get the call bar). */
+/**
+ * Sticky header: the logo always; the label and call button from md up (phones get the call bar). The logo's link
+ * is named by Site settings' "Logo’s alternative text" (spec §2.2: "a logo with descriptive alternative text"),
+ * whether it shows the uploaded logo or the shield and brand name.
+ */
 export function SiteHeader({ site }: { site: SiteSettings }) {
-  const logo = site.logo?.asset?.url ? logoShown(site.logo.asset.url, site.logo.alt ?? site.brandName, site.logo.asset.width, site.logo.asset.height) : null
+  const alt = site.logoAlt || site.brandName
+  const logo = site.logo?.asset?.url ? logoShown(site.logo.asset.url, alt, site.logo.asset.width, site.logo.asset.height) : null
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
-        <Link href="/" className="flex min-h-11 items-center gap-2 font-extrabold text-brand-800">
+        <Link href="/" aria-label={alt} className="flex min-h-11 items-center gap-2 font-extrabold text-brand-800">
           {logo ? (
             <Image
               {...logo}

@@ -15,7 +15,7 @@ describe('where the site’s images come from', () => {
     expect(readsLocalLake('http://127.0.0.1:3334')).toBe(true)
     expect(readsLocalLake(undefined)).toBe(false)
     expect(readsLocalLake('https://abc.api.sanity.io')).toBe(false)
-    const lakePhoto = { ...ant, image: { url: 'https://localhost:3335/images/offline0/production/a-10x20.jpg', width: 10, height: 20 } }
+    const lakePhoto = { ...ant, image: { url: 'http://localhost:3334/images/offline0/production/a-10x20.jpg', width: 10, height: 20 } }
     expect(photoSource(lakePhoto, undefined, true)).toMatchObject({ src: lakePhoto.image.url, direct: true, bundled: false })
     // A deployed site never hands a loopback address to the browser as a photo it trusts.
     expect(photoSource(lakePhoto, undefined, false).direct).toBe(false)
@@ -33,7 +33,7 @@ describe('a photo the optimiser would refuse', () => {
       expect(shown).toMatchObject({ src: '/illustrations/ant.svg', alt: 'Drawing of an ant', bundled: true })
       expect(errors).toEqual([expect.stringMatching(/^\[image\] https:\/\/images\.example\.com\/ant\.jpg is shown as its illustration \(\/illustrations\/ant\.svg\): /)])
       // The local lake's photo is served as it is, never refused.
-      const lake = photoSource({ ...ant, image: { url: 'https://localhost:3335/images/p/d/a-10x20.jpg', width: 10, height: 20 } }, undefined, true)
+      const lake = photoSource({ ...ant, image: { url: 'http://localhost:3334/images/p/d/a-10x20.jpg', width: 10, height: 20 } }, undefined, true)
       expect(shownPhoto(lake, undefined)).toBe(lake)
       // A photo on Sanity's CDN goes through the optimiser as it is.
       const cdn = photoSource({ ...ant, image: { url: 'https://cdn.sanity.io/images/p/d/a-10x20.jpg', width: 10, height: 20 } }, undefined, true)

@@ -3,8 +3,8 @@
  * - Sanity's image CDN and the Supabase public bucket go through Next's image optimiser
  *   (next.config.ts lists them as its remote patterns);
  * - the local Content Lake's images (scripts/lake, `npm run dev` with no Sanity project) are served
- *   to the browser as they are: the optimiser refuses loopback hosts, and the lake's HTTPS
- *   certificate is self-signed, so they never go through it, and the production optimiser stays strict;
+ *   to the browser as they are: the optimiser refuses loopback hosts, so they never go through it, and
+ *   the production optimiser stays strict;
  * - an image the optimiser still refuses (a host nobody configured) is replaced by the page's
  *   fallback, and the server log says why, so no published image can make a page fail.
  */

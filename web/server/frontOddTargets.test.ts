@@ -1,6 +1,6 @@
 import http, { type IncomingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createFrontHandler } from './front'
 import { PageCache } from './pageCache'
 
@@ -113,14 +113,22 @@ describe('other odd targets keep their status', () => {
 })
 
 describe('/studio', () => {
-  it('is the site’s not-found page (404) on a server with no Sanity project, below /studio too', async () => {
-    for (const path of ['/studio', '/studio/structure/siteSettings']) {
-      received.length = 0
-      const answer = await raw(noProject, path, { accept: BROWSER_ACCEPT })
-      expect(answer.status, path).toBe(404)
-      expect(answer.body, path).toContain('Oops! Page not found')
-      expect(answer.body, path).not.toContain('Content Lake')
-      expect(received, path).toEqual(['/_not-found'])
+  it('is the site’s not-found page (404) on a server with no Sanity project, below /studio too, logged once', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    try {
+      for (const path of ['/studio', '/studio/structure', '/studio/structure/siteSettings']) {
+        received.length = 0
+        warn.mockClear()
+        const answer = await raw(noProject, path, { accept: BROWSER_ACCEPT })
+        expect(answer.status, path).toBe(404)
+        expect(answer.body, path).toContain('Oops! Page not found')
+        expect(answer.body, path).not.toContain('Content Lake')
+        expect(received, path).toEqual(['/_not-found'])
+        // The line every missing path gets (spec §2.12: "the missing path is logged to the console").
+        expect(warn.mock.calls, path).toEqual([[`[404] ${path}`]])
+      }
+    } finally {
+      warn.mockRestore()
     }
   })
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { EMPTY_VOICE_REPORT } from '../../../web/lib/calls/report'
 import { buildCallsReport } from '../../../web/lib/campaigns/report'
 import type { ArmStats, ExperimentCounts } from '../../../web/lib/taps/experimentVisitors'
 import { listedTests, type PageTest } from './listedTests'
@@ -53,6 +54,23 @@ describe('the A/B tests in the Calls tool', () => {
     expect(spring.test.verdict.text).toBe(report.experiments.find((entry) => entry.experiment === 'spring-offer')!.verdict.text)
     // A test stopped by its date alone: the first version is the page.
     expect(listed.find((entry) => entry.test.experiment === 'old-banner')!.ended).toBe('Ended October 2, 2026: a became the page')
+  })
+
+  it('keeps an ended test’s qualified calls from before the report’s days, with its taps', () => {
+    // The report's own calls cover its last 30 days; the test ended long before: none of them are its.
+    const voice = { ...EMPTY_VOICE_REPORT, poolVisits: [{ experiment: 'spring-offer', version: 'a', visitors: 40, converters: 3 }, { experiment: 'spring-offer', version: 'b', visitors: 42, converters: 7 }] }
+    const lifeCalls = [
+      { experiment: 'spring-offer', version: 'a', calls: 3 },
+      { experiment: 'spring-offer', version: 'b', calls: 8 },
+    ]
+    const report = buildCallsReport('2026-10-27', [], counts, voice, lifeCalls)
+    const spring = listedTests(report.experiments, pages, NOW).find((entry) => entry.test.experiment === 'spring-offer')!
+    expect(spring.ended).toBe('Ended November 20, 2026: b became the page')
+    expect(spring.test.arms.map(({ arm: version, qualifiedCalls, taps, poolVisitors, callConverters }) => [version, qualifiedCalls, taps, poolVisitors, callConverters])).toEqual([
+      ['a', 3, 6, 40, 3],
+      ['b', 8, 11, 42, 7],
+    ])
+    expect(spring.test.decidedOn).toBe('qualified calls')
   })
 
   it('lists the running tests first, then the ended ones, the last ended first', () => {

@@ -5,6 +5,7 @@ import { fillTemplate } from '@/lib/personalization/templates'
 import { ShownPhone } from '@/components/ShownPhone'
 import type { BlockContext, BlockProps } from '../types'
 import { fillLocation } from './location'
+import { RatingSource } from '@/components/RatingSource'
 
 /**
  * The page's one H1. With the editor's title template ("{Keyword}", "{Headline}"), the filled
@@ -16,8 +17,8 @@ export function heroTitle(
   template?: string | null,
 ): string {
   const base = template ? (fillTemplate(template, { Keyword: keyword, Headline: headline }) ?? title) : keyword || headline || title
-  // q=y asks the headline: one "?" replaces whatever mark ended it, and never doubles.
-  return question ? `${base.replace(/[.!,:?]+$/u, '')}?` : base
+  // q=y asks the headline: "?" appended (a full stop before it goes), never a second one.
+  return question && !base.endsWith('?') ? `${base.replace(/\.+$/u, '')}?` : base
 }
 
 export function Hero({ block, context }: BlockProps<'hero'>) {
@@ -48,6 +49,7 @@ export function Hero({ block, context }: BlockProps<'hero'>) {
           <div className="mt-5 flex flex-col items-center justify-center gap-1 sm:flex-row sm:gap-2">
             <Stars count={block.rating} />
             <span className="text-sm font-medium">{block.ratingLabel}</span>
+            <RatingSource site={site} className="text-sm" />
           </div>
         ) : null}
         {/* Three benefits stack on a phone (a 2-column grid would leave one orphan); four make two rows of two. */}

@@ -16,11 +16,17 @@ describe('heroTitle', () => {
     expect(heroTitle('Pest Exterminator', { keyword })).toBe('Ácaros y Arañas en Casa')
   })
 
-  it('appends one question mark when q=y', () => {
+  it('appends one question mark when q=y, never a second one', () => {
     expect(heroTitle('Pest Exterminator', { headline: 'Need An Exterminator', question: true })).toBe('Need An Exterminator?')
     expect(heroTitle('Got Ants?', { question: true })).toBe('Got Ants?')
     expect(heroTitle('x', { headline: 'Ants? Roaches?', question: true })).toBe('Ants? Roaches?')
-    expect(heroTitle('x', { headline: 'Call Us Today!', question: true })).toBe('Call Us Today?')
+    expect(heroTitle('x', { headline: '¿Necesita un Exterminador?', question: true })).toBe('¿Necesita un Exterminador?')
+    expect(heroTitle('x', { headline: '¿Necesita un Exterminador', question: true })).toBe('¿Necesita un Exterminador?')
+    expect(heroTitle('x', { headline: 'Got Ants??', question: true })).toBe('Got Ants??')
+    // The visitor's "!" stays; a full stop gives way to the question mark.
+    expect(heroTitle('x', { headline: 'Call Us Today!', question: true })).toBe('Call Us Today!?')
+    expect(heroTitle('x', { headline: 'Free Inspection.', question: true })).toBe('Free Inspection?')
+    expect(heroTitle('x', { headline: 'Roaches & Mice (24 Hr)', question: true })).toBe('Roaches & Mice (24 Hr)?')
     expect(heroTitle('x', { headline: 'Ants? Roaches?' })).toBe('Ants? Roaches?')
   })
 })

@@ -100,14 +100,22 @@ function asciiPrototype(character: string): string | undefined {
   return prototype !== undefined && PRINTABLE_ASCII.test(prototype) ? prototype : undefined
 }
 
+/** Letters drawn as emoji read as the letters they show: regional indicators ("🇦"), negative squared ("🅰") and circled ("🅐") letters. */
+const EMOJI_ALPHABETS = [0x1f1e6, 0x1f170, 0x1f150]
+function emojiLetter(character: string): string | undefined {
+  const code = character.codePointAt(0)!
+  const start = EMOJI_ALPHABETS.find((first) => code >= first && code < first + 26)
+  return start === undefined ? undefined : String.fromCharCode(0x41 + code - start)
+}
+
 /**
- * The text as it looks: compatibility forms folded (NFKC: full-width "１" → "1"), accents dropped,
- * and every non-ASCII character that looks like ASCII replaced by what it looks like.
+ * The text as it looks: compatibility forms folded (NFKC: full-width "１" → "1"), accents and keycaps
+ * dropped ("1️⃣" → "1"), and every non-ASCII character that looks like ASCII replaced by what it looks like.
  */
 export function foldLookAlikes(text: string): string {
   let folded = ''
   for (const character of text.normalize('NFKD').replace(/\p{M}+/gu, '')) {
-    folded += character.charCodeAt(0) < 0x80 ? character : (asciiPrototype(character) ?? asciiPrototype(character.toUpperCase()) ?? character)
+    folded += character.charCodeAt(0) < 0x80 ? character : (emojiLetter(character) ?? asciiPrototype(character) ?? asciiPrototype(character.toUpperCase()) ?? character)
   }
   return folded.normalize('NFKC')
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { LOOK_ALIKE_CONTACTS } from '../../../tests/support/lookAlikes'
 import { foldLookAlikes } from './contacts'
-import { decodeOnceMore, keywordFrom, MAX_KEYWORD_LENGTH, normalizeHeadline, normalizeKeyword } from './keyword'
+import { cleanKeyword, decodeOnceMore, keywordFrom, MAX_KEYWORD_LENGTH, normalizeHeadline, normalizeKeyword } from './keyword'
 import { titleCase } from './titleCase'
 
 /** Real ad keywords and headlines, as an advertiser writes them → the hero title shown. */
@@ -25,7 +25,7 @@ export const AD_PHRASES: [string, string][] = [
   ['$1,000,000 termite warranty', '$1,000,000 Termite Warranty'],
   ['rodent control in my area', 'Rodent Control'],
   ['exterminador de cucarachas', 'Exterminador de Cucarachas'],
-  ['Ant Killer!!!', 'Ant Killer!'],
+  ['Ant Killer!!!', 'Ant Killer!!!'],
   ['800 sq ft pest control', '800 Sq Ft Pest Control'],
   ['since 1800 pest control', 'Since 1800 Pest Control'],
   ['st.louis ants', 'St.louis Ants'],
@@ -70,7 +70,7 @@ export const PLANTED_CONTACTS: [string, string][] = [
 const title = (raw: string) => titleCase(normalizeKeyword(raw))
 
 describe('keyword cleaning (spec §2.3)', () => {
-  it('strips a trailing "near me", "in my area" or "local" and title-cases', () => {
+  it('strips one trailing "near me", "in my area" or "local" and title-cases', () => {
     expect(title('wasp removal near me')).toBe('Wasp Removal')
     expect(title('exterminator in my area')).toBe('Exterminator')
     expect(title('pest control local')).toBe('Pest Control')
@@ -80,7 +80,9 @@ describe('keyword cleaning (spec §2.3)', () => {
   it('is tolerant of case, extra spaces and punctuation around the filler', () => {
     expect(title('  Bed   Bug  Treatment   NEAR   ME!!  ')).toBe('Bed Bug Treatment')
     expect(title('roach control, near me?')).toBe('Roach Control')
-    expect(title('mice removal local near me')).toBe('Mice Removal')
+    // One phrase, not every one: the one before it is the visitor's.
+    expect(title('mice removal local near me')).toBe('Mice Removal Local')
+    expect(title('exterminator near me near me')).toBe('Exterminator Near Me')
   })
 
   it('only strips the filler at the end, as whole words', () => {
@@ -114,8 +116,9 @@ describe('keyword cleaning (spec §2.3)', () => {
 describe('hostile keywords', () => {
   it('drops markup, keeping the words between tags', () => {
     const cleaned = normalizeKeyword('<script>alert("x")</script><img src=x onerror=alert(1)>ants')
-    expect(cleaned).not.toMatch(/[<>"=()]/)
-    expect(cleaned).toBe('alert x ants')
+    expect(cleaned).not.toMatch(/[<>"=]/)
+    // Brackets are copy (rendered as text): the words between the tags keep theirs.
+    expect(cleaned).toBe('alert(x) ants')
     expect(normalizeKeyword('<b>24/7</b> <!-- x --> ants')).toBe('24/7 ants')
   })
 
@@ -141,9 +144,15 @@ describe('hostile keywords', () => {
     }
   })
 
-  it('keeps letters of any script and drops emoji, control and direction characters', () => {
+  it('keeps letters of any script and emoji, and drops control and direction characters', () => {
     expect(normalizeKeyword('cucarachas ñandú')).toBe('cucarachas ñandú')
-    expect(normalizeKeyword('ants 🐜\u0000\u202e\u200f')).toBe('ants')
+    expect(normalizeKeyword('ants 🐜\u0000\u202e\u200f')).toBe('ants 🐜')
+    // Joiners and tags inside an emoji are the emoji's; outside one they are invisible, and go.
+    expect(normalizeKeyword('👨\u200d👩\u200d👧 pest control')).toBe('👨\u200d👩\u200d👧 pest control')
+    expect(normalizeKeyword('an\u200dts')).toBe('ants')
+    // Keycap digits and letters drawn as emoji are read as what they show: no phone number, no domain.
+    expect(normalizeKeyword('call 1️⃣8️⃣0️⃣0️⃣5️⃣5️⃣5️⃣0️⃣1️⃣9️⃣9️⃣ now')).toBe('call now')
+    expect(normalizeKeyword('ants 🇧🇪🇸🇹🇵🇪🇸🇹.🇨🇴🇲')).toBe('ants')
     expect(normalizeKeyword('ｗａｓｐ')).toBe('wasp')
   })
 
@@ -157,10 +166,13 @@ describe('hostile keywords', () => {
 })
 
 describe('idempotence (decodeVariant re-normalizes cache keys)', () => {
-  const once = (raw: string) => normalizeKeyword(raw)
+  const once = (raw: string) => cleanKeyword(raw)
 
-  it('holds over the phrase tables', () => {
-    for (const [raw] of [...AD_PHRASES, ...PLANTED_CONTACTS]) expect(once(once(raw))).toBe(once(raw))
+  it('holds over the phrase tables, and a title\'s keyword is a clean one', () => {
+    for (const [raw] of [...AD_PHRASES, ...PLANTED_CONTACTS]) {
+      expect(once(once(raw))).toBe(once(raw))
+      expect(once(normalizeKeyword(raw))).toBe(normalizeKeyword(raw))
+    }
   })
 
   it('holds over generated strings', () => {
@@ -170,14 +182,17 @@ describe('idempotence (decodeVariant re-normalizes cache keys)', () => {
     const pieces = [
       ...'abcilo018 /$%.,?!&+\'-:@<>"()[]#*_=|~`^\u200b\u202e\u0000\n\t\u00a0ñÉ１',
       'near me', ' local', 'in my area', 'www.', '.com', ' dot ', 'http://', '<b>', '</b>', '<!--', '555', '0199',
-      '1-800-', '(555) ', 'st. ', '24/7', '$99', 'l-8oo', '🐜',
+      '1-800-', '(555) ', 'st. ', '24/7', '$99', 'l-8oo', '🐜', '👨\u200d👩', '1️⃣', '🇺', '¿', '¡', ')', '[', ']', '!!',
     ]
-    for (let run = 0; run < 5000; run++) {
+    for (let run = 0; run < 3000; run++) {
       const length = 1 + Math.floor(random() * 40)
       let raw = ''
       for (let i = 0; i < length; i++) raw += pieces[Math.floor(random() * pieces.length)]
       const cleaned = once(raw)
       expect(once(cleaned), JSON.stringify(raw)).toBe(cleaned)
+      // The title's keyword (one trailing phrase off the clean one) is clean too.
+      const titled = normalizeKeyword(cleaned)
+      expect(once(titled), JSON.stringify(raw)).toBe(titled)
       expect(cleaned.length).toBeLessThanOrEqual(MAX_KEYWORD_LENGTH)
       expect(cleaned).not.toMatch(/[<>@"\p{C}]/u)
     }

@@ -2,21 +2,23 @@ import { eng as englishStopwords, spa as spanishStopwords } from 'stopword'
 import { dropContactsAsTheyLook, HOLE_WITH_JOINERS } from './contacts.ts'
 
 /**
- * Ad keyword or headline → hero title (spec §2.3): trailing "near me", "in my area" or "local"
- * removed (the keyword only; /v2's headline1 keeps them), then title-cased (titleCase.ts). Advertisers'
- * copy is kept as written: letters, digits and the punctuation ad copy uses (/ $ % . , ? ! & + ' - :,
- * and # before a number), so "24/7 exterminator", "#1 exterminator", "$99 pest control" and "st. louis"
- * survive, and so does a word capitalised inside on purpose ("DIY", "iPhone", "McDonald"); a headline
- * holding any capital keeps them all ("Need an Exterminator Today"). What is not copy is dropped: markup, control, invisible and direction characters,
+ * Ad keyword or headline → hero title (spec §2.3): cleaned, then one trailing "near me", "in my area" or
+ * "local" removed (the keyword only; /v2's headline1 keeps them), then title-cased (titleCase.ts). What the
+ * visitor typed is kept: letters, digits, emoji, brackets and the punctuation ad copy uses
+ * (/ $ % . , ? ! ¿ ¡ & + ' - : ( ) [ ], and # before a number), so "24/7 exterminator", "#1 exterminator",
+ * "$99 pest control", "st. louis", "(24 hr)", "¿necesita…?" and "🐜" survive, and so does a word capitalised
+ * inside on purpose ("DIY", "iPhone", "McDonald"); a headline holding any capital keeps them all ("Need an
+ * Exterminator Today"). What is not copy is dropped: markup, control, invisible and direction characters,
  * and contact details a stranger could plant in a URL (phone numbers, web addresses, domains,
- * e-mail addresses), also when written with look-alike characters ("8оо" in Cyrillic). A keyword
- * with no content word ("the and of in") is no keyword: the default title shows. At most
+ * e-mail addresses), also when written with look-alike characters ("8оо" in Cyrillic, keycap digits). A
+ * keyword with no content word ("the and of in") is no keyword: the default title shows. At most
  * MAX_KEYWORD_LENGTH characters (Google Ads' own limit for a keyword, so a real one is shown
  * whole; a longer value is shortened at a word boundary): keeps the cached page variants bounded.
  * The result is rendered as text.
  *
- * normalizeKeyword is idempotent (decodeVariant relies on it): one cleaning pass is repeated until
- * nothing changes.
+ * The cleaning (cleanKeyword, normalizeHeadline) is idempotent (decodeVariant relies on it): one pass is
+ * repeated until nothing changes. Removing the trailing phrase is not repeated ("exterminator near me near
+ * me" → "exterminator near me"), so normalizeKeyword's result is a cleaned keyword, not a fixpoint of it.
  */
 export const MAX_KEYWORD_LENGTH = 80
 /** Longest raw value worth reading: beyond this nothing useful fits in an 80-character title. */
@@ -24,14 +26,25 @@ const MAX_RAW_LENGTH = 600
 /** A pass removes or merges characters, so a fixpoint comes in two or three passes. */
 const MAX_PASSES = 8
 
+/** One trailing phrase (spec §2.3), with the marks after it: "roach control, near me?" → "roach control". */
 const TRAILING_FILLER = /(?:[\s,:-]|^)(?:near\s+me|in\s+my\s+area|local)[\s.,!?:]*$/iu
 
 /** HTML tags and comments, removed whole (their attribute text is not copy). */
 const MARKUP = /<!--[\s\S]*?(?:-->|$)|<\/?[a-z!?][^<>]*(?:>|$)/giu
 
+/**
+ * Emoji as Unicode lists them (RGI: one pictograph, a flag, a keycap, skin tones, a family joined by
+ * zero-width joiners) are kept whole, so the joiners and tags inside one are not dropped as invisible.
+ * The `v` flag (properties of strings) is built at run time: the project's TypeScript target predates it.
+ */
+const INVISIBLE_OUTSIDE_EMOJI = new RegExp('(\\p{RGI_Emoji})|[\\p{Cf}\\p{Co}\\p{Cn}\\p{Cs}]+', 'gv')
 
-/** Characters that are copy; everything else becomes a space. */
-const NOT_COPY = /[^\p{L}\p{M}\p{N}\s/$%.,?!&+'\-:#]+/gu
+/** Characters that are copy (emoji and their parts included); everything else becomes a space. */
+const NOT_COPY = /[^\p{L}\p{M}\p{N}\s/$%.,?!¿¡&+'\-:#()[\]\p{Extended_Pictographic}\p{Emoji_Component}]+/gu
+/** What a phrase may start with: a letter, a digit, a price, "#1", an opening bracket or mark, an emoji. */
+const NOT_A_START = /^[^\p{L}\p{N}$#([¿¡\p{Extended_Pictographic}\p{Regional_Indicator}]+/u
+/** What a phrase does not end on: a joining mark or one that opens. */
+const NOT_AN_END = /[\s,:&+/'\-¿¡([]+$/u
 
 /**
  * A word capitalised inside on purpose keeps its case: mixed case ("iPhone", "McDonald", "eBay") or an
@@ -59,14 +72,39 @@ function hasContentWord(text: string): boolean {
   return (text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{M}\p{N}']*/gu) ?? []).some((word) => !STOPWORDS.has(word))
 }
 
+/**
+ * Brackets as pairs: one left without its partner (by the visitor, or by a contact detail removed from
+ * inside) goes, and so does a pair with nothing inside; no space just inside a pair: "( 24 hr )" → "(24 hr)".
+ */
+const PARTNER: Readonly<Record<string, string>> = { ')': '(', ']': '[' }
+function pairBrackets(text: string): string {
+  const open: { char: string; at: number }[] = []
+  const unpaired = new Set<number>()
+  for (let at = 0; at < text.length; at++) {
+    const char = text[at]!
+    if (char === '(' || char === '[') open.push({ char, at })
+    else if (char === ')' || char === ']') {
+      if (open.at(-1)?.char === PARTNER[char]) open.pop()
+      else unpaired.add(at)
+    }
+  }
+  for (const { at } of open) unpaired.add(at)
+  let paired = ''
+  for (let at = 0; at < text.length; at++) paired += unpaired.has(at) ? ' ' : text[at]
+  return paired
+    .replace(/\(\s*\)|\[\s*\]/gu, ' ')
+    .replace(/([([])\s+/gu, '$1')
+    .replace(/\s+([)\]])/gu, '$1')
+    .replace(/\s+/gu, ' ')
+    .trim()
+}
+
 interface CleanOptions {
-  /** Trailing "near me", "in my area", "local" removed: the keyword's rule (spec §2.3), not the headline's. */
-  stripFiller: boolean
   /** The advertiser's capitals kept (a headline is copy as written), not folded to one cached keyword. */
   keepCapitals: boolean
 }
 
-function cleanOnce(raw: string, { stripFiller, keepCapitals }: CleanOptions): string {
+function cleanOnce(raw: string, { keepCapitals }: CleanOptions): string {
   let text = foldCase(
     raw
       .normalize('NFKC')
@@ -74,7 +112,7 @@ function cleanOnce(raw: string, { stripFiller, keepCapitals }: CleanOptions): st
       .replace(/[\u2018\u2019\u02bc]/gu, "'")
       .replace(/[\u2010-\u2015\u2212]/gu, '-')
       // Invisible and direction characters vanish (they may sit inside a word); controls split words.
-      .replace(/[\p{Cf}\p{Co}\p{Cn}\p{Cs}]+/gu, '')
+      .replace(INVISIBLE_OUTSIDE_EMOJI, (_, emoji: string | undefined) => emoji ?? '')
       .replace(/\p{Cc}+/gu, ' ')
       .replace(MARKUP, ' '),
     keepCapitals,
@@ -82,10 +120,10 @@ function cleanOnce(raw: string, { stripFiller, keepCapitals }: CleanOptions): st
   text = dropContactsAsTheyLook(text)
     .replace(HOLE_WITH_JOINERS, ' ')
     .replace(NOT_COPY, ' ')
-    // A repeated mark is one mark: "!!!" → "!", "$$" → "$".
-    .replace(/([/$%.,?!&+'\-:#])\1+/gu, '$1')
+    // A repeated joining mark is one mark: "$$" → "$", "--" → "-" ("!!" and "??" are the visitor's, and stay).
+    .replace(/([/$%.,&+'\-:#])\1+/gu, '$1')
     // # only as "number": "#1 exterminator".
-    .replace(/#(?!\p{N})/gu, ' ')
+    .replace(/#(?![\p{N}\uFE0F\u20E3])/gu, ' ')
     // ' only inside a word; & stands between words.
     .replace(/(?<![\p{L}\p{N}])'|'(?![\p{L}\p{N}])/gu, ' ')
     .replace(/&/g, ' & ')
@@ -93,13 +131,7 @@ function cleanOnce(raw: string, { stripFiller, keepCapitals }: CleanOptions): st
     .replace(/\s+(?=[.,?!%:])/gu, '')
     .replace(/\s+/gu, ' ')
     .trim()
-    // A phrase starts with a letter, a digit or a price, and does not end on a joining mark.
-    .replace(/^[^\p{L}\p{N}$#]+/u, '')
-    .replace(/[\s,:&+/'-]+$/u, '')
-  for (let previous = ''; stripFiller && previous !== text; ) {
-    previous = text
-    text = text.replace(TRAILING_FILLER, '').replace(/[\s,:&+/'-]+$/u, '')
-  }
+  text = pairBrackets(text).replace(NOT_A_START, '').replace(NOT_AN_END, '')
   if (!hasContentWord(text)) return ''
   if (text.length > MAX_KEYWORD_LENGTH) {
     const cut = text.slice(0, MAX_KEYWORD_LENGTH + 1)
@@ -121,14 +153,23 @@ function normalize(raw: string | null | undefined, options: CleanOptions): strin
   return ''
 }
 
-/** An ad keyword (slkw, kw) in normal form. */
+/**
+ * An ad keyword (slkw, kw) cleaned, its trailing phrase still on: the normal form a cached variant's
+ * address carries and decodeVariant accepts (idempotent).
+ */
+export function cleanKeyword(raw: string | null | undefined): string {
+  return normalize(raw, { keepCapitals: false })
+}
+
+/** An ad keyword (slkw, kw) as the title shows it: cleaned, and one trailing "near me", "in my area" or "local" removed. */
 export function normalizeKeyword(raw: string | null | undefined): string {
-  return normalize(raw, { stripFiller: true, keepCapitals: false })
+  const cleaned = cleanKeyword(raw)
+  return cleaned && cleanKeyword(cleaned.replace(TRAILING_FILLER, ''))
 }
 
 /** An ad headline (/v2's headline1) in normal form: cleaned like a keyword, its words and capitals all kept. */
 export function normalizeHeadline(raw: string | null | undefined): string {
-  return normalize(raw, { stripFiller: false, keepCapitals: true })
+  return normalize(raw, { keepCapitals: true })
 }
 
 const PERCENT_CODE = /%[0-9a-f]{2}/i

@@ -6,7 +6,8 @@ import { placeStates } from '../places.ts'
  *   "24/7 Pest", "u.s." → "U.S."; words joined by - too: "Same-Day"); a word already holding a capital ("DIY",
  *   "iPhone", "McDonald") is left as written;
  * - short joining words stay lower case inside a title ("Mice in Walls", "Exterminador de Cucarachas"), never
- *   first, last or after a phrase's end (":", "?", "!", ".", " - ");
+ *   first, last, after a phrase's end (":", "?", "!", ".", " - ") or first inside brackets or after "¿"/"¡";
+ *   a mark ending the keyword ("Silverfish in Bathroom!!") never changes the words before it;
  * - US state codes and well-known abbreviations in capitals where they stand as such ("Austin TX", "NYC",
  *   "Bed Bug Exterminator NJ", "Is It OK"). A code that is also an ordinary word ("in", "or", "me", "oh", "pa",
  *   "de", "la") is a state only right after a place of that state in the location table, a comma between or not
@@ -26,11 +27,15 @@ const ABBREVIATIONS = new Set('nyc usa hvac diy llc epa bbb dfw okc nola dmv ipm
 /** Short joining words (English articles, conjunctions and prepositions of up to three letters; Spanish ones). */
 const JOINING_WORDS = new Set([
   ...'a an and as at but by for in nor of on or per the to via vs vs.'.split(' '),
-  ...'al con de del e el en la las los o para por u y'.split(' '),
+  ...'al con de del e el en la las los o para por u un una y'.split(' '),
 ])
 
 /** Marks after which a new phrase starts, so its first word is capitalised. */
 const PHRASE_END = /[:?!.]$|^[-&+/]$/
+/** A lone mark between words ends the phrase before it ("Mice In - Walls"); a mark ending the next word does not. */
+const LONE_MARK = /^[-&+/]$/
+/** A word's opening marks ("(", "[", "¿", "¡"), its core, and its closing marks. */
+const WORD_PARTS = /^([([¿¡]*)(.*?)([,.:?!)\]]*)$/u
 
 /** Whether the words before `index` end with a place of the state `code` ("portland" OR, "new orleans," LA). */
 function followsPlaceOf(words: readonly string[], index: number, code: string): boolean {
@@ -56,7 +61,7 @@ function standsAsState(words: readonly string[], index: number, code: string): b
 
 function capitalise(word: string): string {
   return word
-    .replace(/(^|-)(\p{L})/gu, (_, before: string, letter: string) => before + letter.toUpperCase())
+    .replace(/(^[([¿¡]*|-)(\p{L})/gu, (_, before: string, letter: string) => before + letter.toUpperCase())
     // Initials stay initials: "u.s.a." → "U.S.A.".
     .replace(/(?<=^(?:\p{L}\.)+)\p{L}(?=\.)/gu, (letter) => letter.toUpperCase())
 }
@@ -64,11 +69,11 @@ function capitalise(word: string): string {
 function caseWord(words: readonly string[], index: number): string {
   const word = words[index]!
   if (/\p{Lu}/u.test(word)) return word
-  const [, core = '', tail = ''] = /^(.*?)([,.:?!]*)$/u.exec(word) ?? []
-  if (PLAIN_STATE_CODES.has(core) || ABBREVIATIONS.has(core)) return core.toUpperCase() + tail
-  if (WORD_STATE_CODES.has(core) && standsAsState(words, index, core)) return core.toUpperCase() + tail
-  const startsPhrase = index === 0 || PHRASE_END.test(words[index - 1]!)
-  const endsPhrase = index === words.length - 1 || tail !== '' || PHRASE_END.test(words[index + 1]!)
+  const [, head = '', core = '', tail = ''] = WORD_PARTS.exec(word) ?? []
+  if (PLAIN_STATE_CODES.has(core) || ABBREVIATIONS.has(core)) return head + core.toUpperCase() + tail
+  if (WORD_STATE_CODES.has(core) && standsAsState(words, index, core)) return head + core.toUpperCase() + tail
+  const startsPhrase = index === 0 || head !== '' || PHRASE_END.test(words[index - 1]!)
+  const endsPhrase = index === words.length - 1 || tail !== '' || LONE_MARK.test(words[index + 1]!)
   if (core === 'vs' && index > 0) return word
   if (JOINING_WORDS.has(word) && !startsPhrase && !endsPhrase && !startsPlace(words, index)) return word
   return capitalise(word)

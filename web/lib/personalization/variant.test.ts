@@ -14,13 +14,19 @@ const inputs = (query: string) => readInputs(new URLSearchParams(query))
 
 describe('readInputs', () => {
   it('reads the keyword (slkw over kw), a numeric location code, headline1 and q', () => {
-    expect(inputs('kw=ants&slkw=wasp+removal+near+me&loc_physical_ms=1026339&headline1=Fast+Help&q=Y')).toEqual({
+    expect(inputs('kw=ants&slkw=wasp+removal+near+me&loc_physical_ms=1026339&headline1=Fast+Help&q=y')).toEqual({
       keyword: 'wasp removal',
       locationCode: '1026339',
       headline: 'Fast Help',
       question: true,
       trackingSource: '',
     })
+  })
+
+  it('asks the headline only when q is exactly "y" (spec §4)', () => {
+    for (const q of ['Y', ' y', 'y ', 'yes', '1', 'true', '']) expect(inputs(`headline1=Fast+Help&q=${encodeURIComponent(q)}`).question, q).toBe(false)
+    expect(inputs('headline1=Fast+Help&q=y').question).toBe(true)
+    expect(variantFor(v2, inputs('headline1=Fast+Help&q=Y'), { location: null })).toEqual({ headline: 'Fast Help' })
   })
 
   it('takes the first of repeated parameters and ignores non-numeric codes', () => {
@@ -59,6 +65,16 @@ describe('encodeVariant / decodeVariant', () => {
     expect(segment).toMatch(/^[A-Za-z0-9_-]+$/)
     expect(decodeVariant(segment)).toEqual(variant)
     expect(encodeVariant({ location: 'Dallas, TX', keyword: 'wasp removal' })).toBe(segment)
+  })
+
+  it('round-trips what the new cleaning keeps: emoji, brackets, "!!", "¿…?" and a second trailing phrase', () => {
+    for (const kw of ['🐜 ant killer service 🐜', 'roaches & mice - exterminator (24 hr)', 'silverfish in bathroom!!', 'exterminator near me near me', '¿necesita un exterminador?']) {
+      const variant = variantFor(home, inputs(`kw=${encodeURIComponent(kw)}`), { location: null })
+      expect(variant, kw).not.toBeNull()
+      expect(decodeVariant(encodeVariant(variant!)), kw).toEqual(variant)
+    }
+    expect(inputs('kw=exterminator+near+me+near+me').keyword).toBe('exterminator near me')
+    expect(inputs('kw=exterminator+near+me').keyword).toBe('exterminator')
   })
 
   it('rejects segments the proxy would never produce', () => {

@@ -1,4 +1,4 @@
-import { decodeOnceMore, keywordFrom, normalizeHeadline, normalizeKeyword } from './keyword.ts'
+import { cleanKeyword, decodeOnceMore, keywordFrom, normalizeHeadline } from './keyword.ts'
 import { headlineCase, titleCase } from './titleCase.ts'
 import { ARM_KEY } from './experiment.ts'
 import { formatCityState, isLocationCode, parseCityState, type VisitorLocation } from '../location/parse.ts'
@@ -85,7 +85,8 @@ export const VARIANT_FIELDS = {
     blank: '',
     read: (params) => keywordFrom(params.get('slkw'), params.get('kw')),
     value: (keyword) => keyword || undefined,
-    ...textEncoding(normalizeKeyword),
+    // The address carries the cleaned keyword, which its trailing phrase already left (one is removed, not all).
+    ...textEncoding(cleanKeyword),
     context: (keyword) => ({ keyword: titleCase(keyword) }),
   }),
   location: field({
@@ -119,7 +120,8 @@ export const VARIANT_FIELDS = {
     title: 'Question (q=y): the hero title ends with “?”',
     params: ['q'],
     blank: false,
-    read: (params) => params.get('q')?.trim().toLowerCase() === 'y',
+    // Exactly "y" (spec §4: "when the q parameter equals y"): not "Y", not " y".
+    read: (params) => params.get('q') === 'y',
     value: (question) => (question ? true : undefined),
     encode: (value: true | undefined): Encoded => (value ? 1 : 0),
     decode: (encoded) => (encoded === 0 || encoded === 1 ? { value: encoded === 1 ? (true as const) : undefined } : null),
