@@ -19,8 +19,9 @@ export const DEMO_CALL_TRACKING: Required<Pick<CallTrackingFields, 'enabled' | '
 }
 
 /** Routing on: providers first, a ZIP prompt for callers from nowhere known, and a text to a missed caller. */
-export const DEMO_ROUTING: Required<Pick<CallTrackingFields, 'routing' | 'ringSeconds' | 'maxProviders' | 'askZipWhenUnknown' | 'textBack'>> = {
+export const DEMO_ROUTING: Required<Pick<CallTrackingFields, 'routing' | 'ringSeconds' | 'maxProviders' | 'askZipWhenUnknown' | 'textBack' | 'spokenReferral'>> = {
   routing: true,
+  spokenReferral: 'Thanks for calling {business}, a free referral service; we’ll connect you with an independent local provider.',
   ringSeconds: 20,
   maxProviders: 3,
   askZipWhenUnknown: true,
@@ -36,14 +37,14 @@ const hours = (days: string[], open: string, close: string) => days.map((day) =>
  */
 export const DEMO_PROVIDERS: SanityDocumentLike[] = [
   {
-    _id: 'provider-lone-star', _type: 'provider', name: 'Lone Star Pest Pros', phone: '+12145550181', active: true,
+    _id: 'provider-lone-star', _type: 'provider', name: 'Lone Star Pest Pros', phone: '+12145550181', active: true, portalEmails: ['office@lonestar-pest.example'],
     states: ['TX'], zips: ['752'], places: ['1026339'], everywhere: false, pests: [],
     hours: [], timeZone: 'America/Chicago',
     priority: 1, weight: 1, dailyCap: 5, monthlyCap: 100, maxConcurrent: 2, payout: 40, billableSeconds: 60,
     whisper: 'Local Pest Experts call: {pest} in {place}. Press 1 to take it.', acceptWithKey: true,
   },
   {
-    _id: 'provider-windy-city', _type: 'provider', name: 'Windy City Exterminators', phone: '+13125550182', active: true,
+    _id: 'provider-windy-city', _type: 'provider', name: 'Windy City Exterminators', phone: '+13125550182', active: true, portalEmails: ['dispatch@windycity-exterminators.example'],
     states: ['IL'], zips: ['606'], places: [], everywhere: false, pests: [pestRef('pest-ant'), pestRef('pest-mouse'), pestRef('pest-cockroach')],
     hours: hours(['mon', 'tue', 'wed', 'thu', 'fri', 'sat'], '07:00', '20:00'), timeZone: 'America/Chicago', priority: 1, weight: 1, monthlyCap: 60, maxConcurrent: 1, payout: 35,
     whisper: 'Local Pest Experts call about {pest} in {place}.', acceptWithKey: false,

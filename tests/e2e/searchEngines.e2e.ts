@@ -30,11 +30,19 @@ describe('search-engine files', () => {
     expect(text).toMatch(/Disallow: \/studio/)
   })
 
-  it('/ carries LocalBusiness data with the name and phone from Site settings', async () => {
-    const html = await (await fetch(`${baseUrl}/`)).text()
-    const blocks = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([^<]+)<\/script>/g)].map((match) => JSON.parse(match[1]!))
-    const business = blocks.find((data) => data['@type'] === 'LocalBusiness')
-    expect(business).toMatchObject({ name: settings.brandName, telephone: settings.phone })
+  it('every route carries the referral disclosure and describes a Service the site brokers, never a LocalBusiness with an address', async () => {
+    // Text as React writes it into the HTML: & < > " and ' escaped.
+    const unescape = (html: string) => html.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
+    expect(settings.footerText).toMatch(/referral service.*independent/)
+    for (const route of routes) {
+      const html = await (await fetch(`${baseUrl}${route.path}`)).text()
+      expect(unescape(html), route.path).toContain(settings.footerText)
+      const data = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([^<]+)<\/script>/g)].map((match) => JSON.parse(match[1]!))
+      const services = data.filter((item) => item['@type'] === 'Service')
+      expect(services, route.path).toHaveLength(1)
+      expect(services[0], route.path).toMatchObject({ name: settings.brandName, broker: { '@type': 'Organization', name: settings.brandName, telephone: settings.phone }, areaServed: expect.any(Object) })
+      expect(data.filter((item) => item['@type'] === 'LocalBusiness' || 'address' in item), route.path).toEqual([])
+    }
   })
 
   it('/exterminator’s meta description mentions the phone number from Site settings (spec 2.9)', async () => {

@@ -58,12 +58,14 @@ describe('/simple-landing', () => {
     }
   })
 
-  it('describes the business to search engines as a LocalBusiness', async () => {
+  it('describes the referral service to search engines with its own details, and no rating without a source', async () => {
     const html = await (await fetch(`${baseUrl}/simple-landing`)).text()
     const scripts = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((match) => JSON.parse(match[1]!))
-    const business = scripts.find((data) => data['@type'] === 'LocalBusiness')
-    expect(business).toMatchObject({ '@context': 'https://schema.org', name: settings.brandName, telephone: settings.phone })
-    expect(business.aggregateRating).toMatchObject({ ratingValue: 4.9, reviewCount: 2847 })
+    const service = scripts.find((data) => data['@type'] === 'Service')
+    expect(service).toMatchObject({ '@context': 'https://schema.org', name: settings.brandName, broker: { name: settings.brandName, telephone: settings.phone }, areaServed: { name: 'United States' } })
+    expect(service.description).toMatch(/^Free referral service/)
+    // The bundled content names no reviews address: its sample score is shown, never claimed to search engines.
+    expect(service.aggregateRating).toBeUndefined()
     expect(html).toContain('2,847')
   })
 

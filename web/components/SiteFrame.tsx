@@ -34,7 +34,8 @@ export function callsOnlyShowMessage(callToast: { alsoCall?: boolean | null } | 
 
 /**
  * The frame around a page's content: the site header and footer unless the page brings its own
- * (sample templates), and the call bar it asks for — always on phones, or sliding in after the hero.
+ * (sample templates: then only the referral disclosure below it), and the call bar it asks for — always on
+ * phones, or sliding in after the hero.
  */
 export function SiteFrame({
   site,
@@ -55,7 +56,14 @@ export function SiteFrame({
       <main id="main" data-call-keyword={callContext.keyword || undefined} data-call-location={callContext.location || undefined} data-call-variant={callContext.variant || undefined} data-call-variant-key={callContext.variantKey || undefined} data-call-experiment={callContext.experiment || undefined} data-call-arm={callContext.arm || undefined} data-call-number={callContext.number || undefined} data-call-toast-only={callContext.toastOnly ? '' : undefined}>
         {children}
       </main>
-      {chrome === 'site' ? <SiteFooter site={site} /> : null}
+      {chrome === 'site' ? (
+        <SiteFooter site={site} />
+      ) : (
+        // A page with its own frame (a sample template) still says what the site is: the referral disclosure.
+        <footer className="px-4 py-6 text-center text-xs leading-relaxed text-muted">
+          <p className="mx-auto max-w-prose">{site.footerText}</p>
+        </footer>
+      )}
       {callBar === 'phones' ? <StickyCallBar site={site} /> : null}
       {callBar === 'afterHero' ? (
         <RevealCallBar>

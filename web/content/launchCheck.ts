@@ -21,21 +21,24 @@ async function launchContent(config: Config): Promise<LaunchFactsQueryResult> {
   return (await queryDocuments(bundledDocuments(), launchFactsQuery)) as LaunchFactsQueryResult
 }
 
-/** The legal texts the site ships with: a live page still equal to one was never rewritten. */
-async function bundledLegalTexts(): Promise<string[]> {
+/**
+ * What the site ships with: the legal texts (a live page still equal to one was never rewritten) and the sample
+ * ratings (a live rating equal to one was never earned).
+ */
+async function bundledSamples(): Promise<Pick<LaunchContent, 'bundledLegalTexts' | 'bundledRatings'>> {
   try {
     const bundled = (await queryDocuments(bundledDocuments(), launchFactsQuery)) as LaunchFactsQueryResult
-    return bundled.legalPages.map((page) => page.text)
+    return { bundledLegalTexts: bundled.legalPages.map((page) => page.text), bundledRatings: bundled.ratings }
   } catch {
-    // A deployment without studio/dataset/: only the placeholder markers are checked.
-    return []
+    // A deployment without studio/dataset/: only the placeholder markers and the rating source are checked.
+    return { bundledLegalTexts: [], bundledRatings: [] }
   }
 }
 
 export async function gatherLaunchFacts(config: Config): Promise<LaunchFacts> {
   const supabase: Promise<SupabaseProbe | null> = config.supabase ? probeSupabase(config.supabase) : Promise.resolve(null)
-  const [content, templates, probe] = await Promise.all([launchContent(config), bundledLegalTexts(), supabase])
-  const facts: LaunchContent = { ...content, bundledLegalTexts: templates }
+  const [content, samples, probe] = await Promise.all([launchContent(config), bundledSamples(), supabase])
+  const facts: LaunchContent = { ...content, ...samples }
   const robots: MetadataRoute.Robots = robotsRules(config.siteUrl)
   return { content: facts, robots, supabase: probe }
 }

@@ -1,4 +1,5 @@
 import { Stars } from '@/components/Stars'
+import { RatingSource } from '@/components/RatingSource'
 import { rowLength } from '@/lib/rowLength'
 import type { BlockProps } from '../types'
 
@@ -33,6 +34,7 @@ export function Badges({ block, context }: BlockProps<'badges'>) {
             <span className={brand ? 'text-brand-100' : 'text-muted'}>
               {block.rating.reviewCount.toLocaleString('en-US')} {block.rating.reviewsLabel}
             </span>
+            <RatingSource site={context.site} />
           </p>
         ) : null}
         <ul className={`badges li-shield ${brand ? 'badges-on-brand ' : ''}mt-4 flex flex-wrap justify-center gap-3 text-sm font-semibold sm:text-base`}>

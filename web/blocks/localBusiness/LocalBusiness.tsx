@@ -1,25 +1,13 @@
-import { JsonLd } from '@/components/JsonLd'
-import { siteUrl } from '@/lib/site'
+import { ServiceJsonLd } from '@/components/ServiceJsonLd'
 import type { BlockProps } from '../types'
 
-/** schema.org LocalBusiness for search engines; name and phone come from Site settings. Renders nothing visible. */
+/**
+ * “Service details for search engines” (the block type keeps its stored name, localBusiness): the page's
+ * schema.org Service with the editor's description, area and rating. Never a LocalBusiness: the site is a
+ * referral service with no address of its own. A page without this section gets the same Service from
+ * RoutedPage. Renders nothing visible.
+ */
 export function LocalBusiness({ block, context }: BlockProps<'localBusiness'>) {
-  const { site } = context
-  return (
-    <JsonLd
-      data={{
-        '@context': 'https://schema.org',
-        '@type': 'LocalBusiness',
-        name: site.brandName,
-        telephone: site.phone,
-        url: siteUrl().toString(),
-        ...(block.description ? { description: block.description } : {}),
-        ...(block.areaServed ? { areaServed: block.areaServed } : {}),
-        ...(block.priceRange ? { priceRange: block.priceRange } : {}),
-        ...(block.ratingValue && block.reviewCount
-          ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: block.ratingValue, reviewCount: block.reviewCount, bestRating: 5 } }
-          : {}),
-      }}
-    />
-  )
+  const rating = block.ratingValue && block.reviewCount ? { value: block.ratingValue, count: block.reviewCount } : null
+  return <ServiceJsonLd site={context.site} place={context.location} details={{ description: block.description, areaServed: block.areaServed, rating }} />
 }

@@ -6,22 +6,32 @@ import { LocalBusiness } from './LocalBusiness'
 
 afterEach(cleanup)
 
-describe('LocalBusiness', () => {
-  it('emits schema.org LocalBusiness with the settings name and phone and the rating', () => {
-    const { container } = render(
-      <LocalBusiness
-        block={{ _type: 'localBusiness', _key: 'l', description: 'Referral service', areaServed: 'United States', priceRange: '$$', ratingValue: 4.9, reviewCount: 2847 }}
-        context={testContext}
-      />,
-    )
-    const data = JSON.parse(container.querySelector('script[type="application/ld+json"]')!.textContent!)
+const dataOf = (container: HTMLElement) => JSON.parse(container.querySelector('script[type="application/ld+json"]')!.textContent!)
+const block = { _type: 'localBusiness' as const, _key: 'l', description: 'Referral service', areaServed: 'United States', ratingValue: 4.9, reviewCount: 2847 }
+
+describe('Service details for search engines', () => {
+  it('emits a schema.org Service brokered by the site, never a LocalBusiness, and no rating without its source', () => {
+    const { container } = render(<LocalBusiness block={block} context={testContext} />)
+    const data = dataOf(container)
     expect(data).toMatchObject({
       '@context': 'https://schema.org',
-      '@type': 'LocalBusiness',
+      '@type': 'Service',
       name: 'Test Pest Co',
-      telephone: '+12025550173',
-      aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.9, reviewCount: 2847 },
+      description: 'Referral service',
+      broker: { '@type': 'Organization', name: 'Test Pest Co', telephone: '+12025550173' },
+      areaServed: { '@type': 'Place', name: 'United States' },
     })
+    expect(data).not.toHaveProperty('aggregateRating')
+    expect(data).not.toHaveProperty('address')
     expect(container.textContent).toBe(container.querySelector('script')!.textContent)
+  })
+
+  it('names the visitor’s place as the area served, and gives the rating with the reviews address it comes from', () => {
+    const site = { ...testContext.site, reviewsUrl: 'https://reviews.example.org/test-pest-co', reviewsLabel: 'Our reviews' }
+    const { container } = render(<LocalBusiness block={block} context={{ ...testContext, site, location: { city: 'Dallas', state: 'TX' } }} />)
+    expect(dataOf(container)).toMatchObject({
+      areaServed: { '@type': 'City', name: 'Dallas', containedInPlace: { '@type': 'State', name: 'TX' } },
+      aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.9, reviewCount: 2847, url: 'https://reviews.example.org/test-pest-co' },
+    })
   })
 })

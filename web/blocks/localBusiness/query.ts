@@ -1,7 +1,6 @@
 export const localBusinessFields = /* groq */ `
   description,
   areaServed,
-  priceRange,
   ratingValue,
   reviewCount
 `

@@ -100,7 +100,56 @@ describe('launchFindings', () => {
   it('text-back-account: blocks missed-call texts without TWILIO_ACCOUNT_SID', () => {
     const texting = factsWith((facts) => (facts.content.settings!.callTracking = { enabled: true, businessLine: '+12145551234', pool: [], textBack: { enabled: true } }))
     expect(idsOf({ ...launchEnv, TWILIO_AUTH_TOKEN: 'token' }, texting)).toEqual(['text-back-account'])
-    expect(idsOf({ ...launchEnv, TWILIO_AUTH_TOKEN: 'token', TWILIO_ACCOUNT_SID: 'AC' + '0f'.repeat(16) }, texting)).toEqual([])
+    expect(idsOf({ ...launchEnv, TWILIO_AUTH_TOKEN: 'token', TWILIO_ACCOUNT_SID: 'AC' + '0f'.repeat(16), TWILIO_MESSAGING_SERVICE_SID: 'MG' + '0f'.repeat(16) }, texting)).toEqual([])
+  })
+
+  it('messaging-service: blocks text-back through an account without a Messaging Service (carriers need a registered campaign)', () => {
+    const texting = factsWith((facts) => (facts.content.settings!.callTracking = { enabled: true, businessLine: '+12145551234', pool: [], textBack: { enabled: true } }))
+    const account = { ...launchEnv, TWILIO_AUTH_TOKEN: 'token', TWILIO_ACCOUNT_SID: 'AC' + '0f'.repeat(16) }
+    const findings = launchFindings(readConfig(account), texting)
+    expect(findings.map((finding) => [finding.id, finding.severity])).toEqual([['messaging-service', 'blocking']])
+    expect(findings[0]?.message).toMatch(/A2P 10DLC/)
+    expect(findings[0]?.fix).toMatch(/TWILIO_MESSAGING_SERVICE_SID=MG…; or turn off Studio → Site settings → Call tracking → Text a missed caller/)
+    // Texts off: nothing to register.
+    const quiet = factsWith((facts) => (facts.content.settings!.callTracking = { enabled: true, businessLine: '+12145551234', pool: [], textBack: { enabled: false } }))
+    expect(idsOf(account, quiet)).toEqual([])
+  })
+
+  it('provider-licence: lists each provider serving FL or CA without a licence there, naming the provider and the state', () => {
+    const routed = factsWith((facts) => {
+      facts.content.settings!.callTracking = { enabled: true, businessLine: '+12145551234', pool: [], routing: true }
+      facts.content.providers = [
+        { name: 'Sunshine Sprayers', states: ['FL', 'GA'], licences: [] },
+        { name: 'Gulf Coast Pest', states: ['FL'], licences: [{ state: 'FL', number: 'JB123456' }] },
+        { name: 'Nationwide Pest', everywhere: true, licences: [{ state: 'CA', number: 'PR 1234' }] },
+        { name: 'Lone Star', states: ['TX'] },
+      ]
+    })
+    const findings = launchFindings(readConfig(launchEnv), routed)
+    expect(findings.map((finding) => [finding.id, finding.severity])).toEqual([['provider-licence', 'warning'], ['provider-licence', 'warning']])
+    expect(findings.map((finding) => finding.message)).toEqual([expect.stringMatching(/^Provider “Sunshine Sprayers” serves FL without a FL licence/), expect.stringMatching(/^Provider “Nationwide Pest” serves FL without a FL licence/)])
+    expect(findings[0]?.fix).toBe('Studio → Providers → Sunshine Sprayers → Licences: add its FL licence number, or take FL off its states.')
+    // The owner's own list of states replaces the default.
+    routed.content.settings!.callTracking!.licenceStates = ['GA']
+    expect(launchFindings(readConfig(launchEnv), routed).map((finding) => finding.message)).toEqual([expect.stringMatching(/“Sunshine Sprayers” serves GA/), expect.stringMatching(/“Nationwide Pest” serves GA/)])
+  })
+
+  it('rating-source: blocks the bundled sample rating and any rating while no reviews address names its source', () => {
+    const sample = { slug: 'simple-landing', found: [{ _type: 'badges', score: 4.9, count: 2847, label: 'reviews' }] }
+    const withRatings = factsWith((facts) => {
+      facts.content.bundledRatings = [sample]
+      facts.content.ratings = [sample, { slug: 'ants', found: [{ _type: 'hero', score: 4.7, count: null, label: 'Rated 4.7 by 212 customers' }] }]
+    })
+    const findings = launchFindings(readConfig(launchEnv), withRatings)
+    expect(findings.map((finding) => [finding.id, finding.severity])).toEqual([['rating-source', 'blocking'], ['rating-source', 'blocking']])
+    expect(findings[0]?.message).toMatch(/1 page shows the bundled sample rating, which nobody gave: 4\.9 from 2,847 reviews \(“reviews”\) on simple-landing/)
+    expect(findings[1]?.message).toMatch(/2 shown ratings name no source \(simple-landing, ants\)/)
+    expect(findings[1]?.fix).toMatch(/Brand → Reviews address/)
+    // A real rating with its source passes; the sample never does.
+    withRatings.content.settings!.reviewsUrl = 'https://g.page/r/acme/review'
+    expect(launchFindings(readConfig(launchEnv), withRatings).map((finding) => finding.message)).toEqual([expect.stringMatching(/bundled sample rating/)])
+    withRatings.content.ratings = withRatings.content.ratings!.slice(1)
+    expect(idsOf(launchEnv, withRatings)).toEqual([])
   })
 
   it('revalidate-secret: blocks a Sanity project without SANITY_REVALIDATE_SECRET, not the bundled content', () => {
@@ -277,7 +326,9 @@ describe('npm run check:launch', () => {
       (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
     )
     expect(result.code).toBe(1)
-    for (const id of ['site-url', 'phone-number', 'legal-placeholder', 'conversion-tracking', 'pest-photos', 'footer-link-missing']) expect(result.stdout).toContain(`[${id}]`)
+    for (const id of ['site-url', 'phone-number', 'legal-placeholder', 'conversion-tracking', 'pest-photos', 'footer-link-missing', 'rating-source']) expect(result.stdout).toContain(`[${id}]`)
+    // The bundled content's stars and review score are the sample, and name no source.
+    expect(result.stdout).toMatch(/\[rating-source\] \d+ pages show the bundled sample rating.*4\.9 from 2,847 reviews/)
     // The bundled footer links to /about-us, which (as in the spec) has no page.
     expect(result.stdout).toMatch(/\[footer-link-missing\].*\/about-us/)
     for (const id of ['revalidate-secret', 'supabase-unreachable', 'robots-blocks-all']) expect(result.stdout).not.toContain(`[${id}]`)

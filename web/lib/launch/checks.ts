@@ -1,5 +1,7 @@
 import { conversionFindings, footerLinkFindings, legalFindings, pestPhotoFindings, phoneFindings, textBackFindings } from './contentChecks.ts'
 import type { Finding, LaunchConfig, LaunchFacts } from './findings.ts'
+import { messagingServiceFindings, providerLicenceFindings, ratingSourceFindings } from './complianceChecks.ts'
+import { portalMailFindings } from './portalChecks.ts'
 import { numbersStoreFindings, revalidationFindings, robotsFindings, siteSecretFindings, siteUrlFindings, supabaseFindings } from './setupChecks.ts'
 
 /**
@@ -7,10 +9,11 @@ import { numbersStoreFindings, revalidationFindings, robotsFindings, siteSecretF
  * starts): what would make the live site lose calls, leads or trust. Pure: the configuration and the
  * facts gathered from the content (web/content/launchCheck.ts) in, findings out. Each finding says
  * what is wrong and where to change it (the Studio field as editors see it, or the variable).
- * The checks themselves: setupChecks.ts (environment and deployment), contentChecks.ts (what editors set).
+ * The checks themselves: setupChecks.ts (environment and deployment), contentChecks.ts (what editors set),
+ * complianceChecks.ts (texts, licences and ratings as the rules ask).
  */
 
-export type { Finding, FindingId, LaunchConfig, LaunchContent, LaunchFacts, LaunchSettings, SupabaseProbe } from './findings.ts'
+export type { Finding, FindingId, LaunchConfig, LaunchContent, LaunchFacts, LaunchSettings, PageRatings, SupabaseProbe } from './findings.ts'
 export { isLocalHost, robotsBlocksEverything } from './setupChecks.ts'
 
 /** Every finding, blocking ones first, in the order an owner would fix them. */
@@ -19,6 +22,8 @@ export function launchFindings(config: LaunchConfig, facts: LaunchFacts): Findin
     ...siteUrlFindings(config.siteUrl),
     ...phoneFindings(facts.content.settings),
     ...textBackFindings(config, facts.content.settings),
+    ...messagingServiceFindings(config, facts.content),
+    ...ratingSourceFindings(facts.content),
     ...revalidationFindings(config),
     ...siteSecretFindings(config),
     ...legalFindings(facts.content),
@@ -28,6 +33,8 @@ export function launchFindings(config: LaunchConfig, facts: LaunchFacts): Findin
     ...conversionFindings(facts.content.settings),
     ...pestPhotoFindings(config, facts.content),
     ...footerLinkFindings(facts.content),
+    ...providerLicenceFindings(facts.content),
+    ...portalMailFindings(config, facts.content),
   ]
   return [...findings.filter((finding) => finding.severity === 'blocking'), ...findings.filter((finding) => finding.severity === 'warning')]
 }

@@ -18,6 +18,10 @@ export type FindingId =
   | 'numbers-store'
   | 'footer-link-missing'
   | 'text-back-account'
+  | 'messaging-service'
+  | 'provider-licence'
+  | 'rating-source'
+  | 'portal-mail'
 
 export interface Finding {
   id: FindingId
@@ -27,12 +31,22 @@ export interface Finding {
   fix: string
 }
 
-export type LaunchConfig = Pick<Config, 'siteUrl' | 'sanity' | 'revalidateSecret' | 'siteSecret' | 'supabase'> & Partial<Pick<Config, 'database' | 'cache' | 'onVercel' | 'twilio'>>
+export type LaunchConfig = Pick<Config, 'siteUrl' | 'sanity' | 'revalidateSecret' | 'siteSecret' | 'supabase'> & Partial<Pick<Config, 'database' | 'cache' | 'onVercel' | 'twilio' | 'mail'>>
 
 export interface LaunchSettings extends TrackingSettings {
   phone?: string | null
   trackingNumbers?: { match?: string | null; value?: string | null; phone?: string | null }[] | null
-  callTracking?: { enabled?: boolean | null; businessLine?: string | null; pool?: (string | null)[] | null; textBack?: { enabled?: boolean | null } | null } | null
+  callTracking?: {
+    enabled?: boolean | null
+    businessLine?: string | null
+    pool?: (string | null)[] | null
+    textBack?: { enabled?: boolean | null } | null
+    routing?: boolean | null
+    /** States that require a provider licence; null: the default (FL, CA). */
+    licenceStates?: (string | null)[] | null
+  } | null
+  /** Where the shown ratings come from (Site settings → Reviews address). */
+  reviewsUrl?: string | null
   footerLinks?: { label?: string | null; href?: string | null }[] | null
 }
 
@@ -46,6 +60,17 @@ export interface LaunchContent {
   routeSlugs?: string[] | null
   /** Each pest page and whether the pest it shows has an uploaded photo. */
   pestPages: { slug?: string | null; pest?: string | null; hasPhoto: boolean }[]
+  /** The active providers, with where they work and their licences (complianceChecks.ts). */
+  providers?: { name?: string | null; states?: (string | null)[] | null; everywhere?: boolean | null; licences?: ({ state?: string | null; number?: string | null } | null)[] | null; portalEmails?: number | null }[] | null
+  /** Every page's shown ratings: hero stars, a badges' review score, the service details' rating. */
+  ratings?: PageRatings[] | null
+  /** The ratings the bundled dataset ships: a live rating equal to one of them is the sample, never earned. */
+  bundledRatings?: PageRatings[] | null
+}
+
+export interface PageRatings {
+  slug?: string | null
+  found?: { _type?: string | null; score?: unknown; count?: unknown; label?: string | null }[] | null
 }
 
 export type SupabaseProbe = { reachable: true } | { reachable: false; reason: string }

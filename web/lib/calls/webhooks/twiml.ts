@@ -27,12 +27,14 @@ const absolute = (siteUrl: URL | string, path: string) => escapeXml(new URL(path
  * Forwards the call to the business line; Twilio posts the outcome to the status webhook when the forwarded leg
  * ends. With recording on, the caller first hears the announcement, Real-Time Transcription starts on both sides
  * (its segments posted to the transcription webhook), and the answered call is recorded, each side on its own
- * channel, the recording announced to the recording webhook.
+ * channel, the recording announced to the recording webhook. `callerState`, when the recording decision used it
+ * (consent/recordingConsent.ts), rides in the signed action address (`st`), so the voicemail is judged the same way.
  */
-export function dialTwiml(businessLine: string, recording?: RecordingTwiml): string {
+export function dialTwiml(businessLine: string, recording?: RecordingTwiml, callerState?: string): string {
   // No callerId: Twilio then shows the business the caller's own number, so it can call back.
   const number = `<Number>${escapeXml(businessLine)}</Number>`
-  return `${XML}<Response>${recordingOpening(recording)}<Dial action="${STATUS_PATH}" method="POST" timeout="20" answerOnBridge="true"${recordingAttributes(recording)}>${number}</Dial></Response>`
+  const action = callerState && /^[A-Z]{2}$/.test(callerState) ? `${STATUS_PATH}?st=${callerState}` : STATUS_PATH
+  return `${XML}<Response>${recordingOpening(recording)}<Dial action="${action}" method="POST" timeout="20" answerOnBridge="true"${recordingAttributes(recording)}>${number}</Dial></Response>`
 }
 
 /** With recording on, what the caller hears and starts before the first `<Dial>`: the announcement, then Real-Time Transcription of both sides. */
