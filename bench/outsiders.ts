@@ -4,7 +4,8 @@
 //   2. junk taps from 100 networks, then a real visitor's tap and beacon;
 //   3. 330 wrong feed passwords from 12 networks, then Google's right ones;
 //   4. 25 lease asks without a landing token from one address, then a real gclid visitor;
-//   5. PostgreSQL stopped for OUTAGE_S seconds (default 20) during 350 signed calls, then read-only during 74.
+//   5. PostgreSQL stopped for OUTAGE_S seconds (default 20) during 350 signed calls, then read-only during 74;
+//   6–12. a locked SQLite file, withheld and foreign numbers, cheap leads, leases, verdicts, roles (outsidersCalls.ts).
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -32,6 +33,7 @@ import { callsSince } from '../web/lib/calls/store/callQueries.ts'
 import { voiceRecorder } from '../web/lib/calls/store/voiceQueue.ts'
 import type { VoiceJob } from '../web/lib/calls/store/voiceJobs.ts'
 import { handleIncoming, handleStatus } from '../web/lib/calls/webhooks/voice.ts'
+import { callAttacks } from './outsidersCalls.ts'
 
 const OUTAGE_S = Number(process.env.OUTAGE_S || 20)
 const folder = mkdtempSync(path.join(tmpdir(), 'bench-outsiders-'))
@@ -161,6 +163,7 @@ rows.push({ attack: 'a read-only database during 74 signed calls', 'got through'
 calls.close()
 await store.close()
 postgres.destroy()
+rows.push(...(await callAttacks(folder)))
 rmSync(folder, { recursive: true, force: true })
 
 console.table(rows)

@@ -3,13 +3,15 @@ import { BugIcon } from '@sanity/icons/Bug'
 import { CogIcon } from '@sanity/icons/Cog'
 import { DocumentIcon } from '@sanity/icons/Document'
 import { HelpCircleIcon } from '@sanity/icons/HelpCircle'
+import { PinIcon } from '@sanity/icons/Pin'
 import { UsersIcon } from '@sanity/icons/Users'
 import { map } from 'rxjs'
 import type { StructureResolver } from 'sanity/structure'
 import { watchHomePage } from './homePage'
 import { SITE_SETTINGS_ID } from './schemas/documents/siteSettings'
+import { PORTAL_ID } from './schemas/documents/portal'
 
-export const singletonTypes = new Set(['siteSettings'])
+export const singletonTypes = new Set(['siteSettings', 'portal'])
 
 export const structure: StructureResolver = (S, { documentStore }) =>
   S.list()
@@ -32,4 +34,7 @@ export const structure: StructureResolver = (S, { documentStore }) =>
       S.documentTypeListItem('legalPage').title('Legal').icon(BookIcon),
       S.divider(),
       S.documentTypeListItem('provider').title('Providers').icon(UsersIcon),
+      S.listItem().title('Provider portal').icon(UsersIcon).child(S.document().schemaType('portal').documentId(PORTAL_ID).title('Provider portal')),
+      S.documentTypeListItem('placeNote').title('Place notes').icon(PinIcon),
+      S.documentTypeListItem('pestStateNote').title('Pest notes by state').icon(PinIcon),
     ])

@@ -4,10 +4,11 @@ import { encodeVariant, lookupsFor, readInputs, routeInputs, variantFor } from '
 import { cdnCacheControl, decideVisit, type VisitDecision } from './lib/personalization/visit'
 import { recordBotExcluded } from './lib/taps'
 import { commonHeaders, headerOptionsFor, pageCsp } from './lib/securityHeaders'
-import { isKnownSlug, personalizedRouteAt } from './content/routing'
+import { isKnownSlug, isServiceAreaPath, personalizedRouteAt } from './content/routing'
 import { applyEdgeHeaders, EDGE_HEADERS, markForSharedCaches, pageTags, sharedCacheHeaders } from './content/edgeKeys'
 import { serverConfig } from './lib/config'
 import { isStudioPath } from './lib/studioPath'
+import { isPortalPath, PORTAL_HEADERS } from './lib/portal/paths'
 
 /**
  * Runs before every page request (not assets, not the Studio):
@@ -37,16 +38,27 @@ const VARIANT_TOKEN_HEADER = 'x-variant-token'
 const VARIANT_TOKEN = crypto.randomUUID()
 
 export async function proxy(request: NextRequest) {
+  // The provider portal is private: never personalized, never kept by a shared cache (web/lib/portal/paths.ts).
+  if (isPortalPath(request.nextUrl.pathname)) return portalAnswer(request)
   const studio = isStudioPath(request.nextUrl.pathname)
   if (studio && serverConfig().sanity) return NextResponse.next()
   // The local Content Lake is a development tool: with no Sanity project, /studio is the not-found page
-  // (decided at run time, as the front does: a build may be started with a project configured later).
-  const response = studio ? NextResponse.rewrite(ownRoute(NOT_FOUND, request)) : await answer(request)
+  // (decided at run time, as the front does: a build may be started with a project configured later),
+  // logged as every other missing path is (spec §2.12).
+  const response = studio ? notFound(request) : await answer(request)
   // What shared caches (nginx, Varnish, a CDN) may keep, and the content tags a publish purges (docs/shared-caches.md).
   await markForSharedCaches(request, response, serverConfig().edge)
   // A draft-mode page (the Studio's Presentation preview) listens to the Live Content API where the Studio
   // talks, a local lake included; only its policy names that address. Set here, so every host does it.
   if (request.cookies.has(DRAFT_COOKIE)) response.headers.set('content-security-policy', draftPagePolicy())
+  return response
+}
+
+/** A portal address: its forms post to /portal/auth (Better Auth); every answer is private and not indexed. */
+function portalAnswer(request: NextRequest): NextResponse {
+  if (!['GET', 'HEAD', 'POST'].includes(request.method)) return ownAnswer(405, 'Method not allowed.', { allow: 'GET, HEAD, POST' })
+  const response = NextResponse.next()
+  for (const [name, value] of Object.entries(PORTAL_HEADERS)) response.headers.set(name, value)
   return response
 }
 
@@ -90,8 +102,7 @@ async function answer(request: NextRequest): Promise<NextResponse> {
       applyEdgeHeaders(response, request.headers.get(EDGE_HEADERS))
       return response
     }
-    console.warn(`[404] ${pathname.slice(0, 300)}`)
-    return NextResponse.rewrite(ownRoute(NOT_FOUND, request))
+    return notFound(request)
   }
 
   const route = await personalizedRouteAt(pathname)
@@ -113,12 +124,20 @@ async function answer(request: NextRequest): Promise<NextResponse> {
   }
 
   const segments = pathname.split('/').filter(Boolean)
-  const known = segments.length === 1 ? await isKnownSlug(decodeSegment(segments[0]!)) : false
-  if (known === false) {
-    console.warn(`[404] ${pathname.slice(0, 300)}`)
-    return NextResponse.rewrite(ownRoute(NOT_FOUND, request))
-  }
+  const known =
+    segments.length === 1
+      ? await isKnownSlug(decodeSegment(segments[0]!))
+      : segments.length === 2 || segments.length === 3
+        ? await isServiceAreaPath(segments.map(decodeSegment))
+        : false
+  if (known === false) return notFound(request)
   return NextResponse.next()
+}
+
+/** A missing path (spec §2.12): logged once, here, and answered with the prebuilt not-found page. */
+function notFound(request: NextRequest): NextResponse {
+  console.warn(`[404] ${request.nextUrl.pathname.slice(0, 300)}`)
+  return NextResponse.rewrite(ownRoute(NOT_FOUND, request))
 }
 
 /**
@@ -161,5 +180,5 @@ export const config = {
   // this list complete). Unknown addresses with an extension (/x.html, /wp-login.php) thus get the
   // prebuilt 404 like any other, instead of a rendered 404 cached per address. The Studio's own addresses are
   // the second entry: passed on untouched with a Sanity project, the not-found page without one.
-  matcher: ['/((?!_next/|studio(?:/|$)|api/|illustrations/|icon\\.svg$|sitemap\\.xml$|robots\\.txt$).*)', '/studio/:path*'],
+  matcher: ['/((?!_next/|studio(?:/|$)|api/|illustrations/|icon\\.svg$|sitemap\\.xml$|sitemaps/|robots\\.txt$).*)', '/studio/:path*'],
 }

@@ -350,6 +350,128 @@ export type Faq = {
   answer: BlockContent;
 };
 
+export type PestStateNote = {
+  _id: string;
+  _type: "pestStateNote";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  pest: PestReference;
+  state: string;
+  text: BlockContent;
+};
+
+export type PlaceNote = {
+  _id: string;
+  _type: "placeNote";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  place: string;
+  text: BlockContent;
+};
+
+export type Portal = {
+  _id: string;
+  _type: "portal";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  title?: string;
+  signInIntro?: string;
+  emailLabel?: string;
+  signInButton?: string;
+  linkSent?: string;
+  tooManyRequests?: string;
+  linkFailed?: string;
+  linkPageIntro?: string;
+  linkPageButton?: string;
+  mailSubject?: string;
+  mailIntro?: string;
+  mailIgnore?: string;
+  signedInAs?: string;
+  signOut?: string;
+  callsNav?: string;
+  statementNav?: string;
+  pauseNav?: string;
+  monthLabel?: string;
+  showMonth?: string;
+  callsHeading?: string;
+  noCalls?: string;
+  timeColumn?: string;
+  callerColumn?: string;
+  placeColumn?: string;
+  pestColumn?: string;
+  ringColumn?: string;
+  talkColumn?: string;
+  outcomeColumn?: string;
+  payableColumn?: string;
+  amountColumn?: string;
+  secondsUnit?: string;
+  outcomeLead?: string;
+  outcomeBooked?: string;
+  outcomeExistingCustomer?: string;
+  outcomeSpam?: string;
+  outcomeNotALead?: string;
+  outcomeMissed?: string;
+  legAnswered?: string;
+  legNotAnswered?: string;
+  legHungUp?: string;
+  legDeclined?: string;
+  payableYes?: string;
+  withheldCaller?: string;
+  openCall?: string;
+  callHeading?: string;
+  legsHeading?: string;
+  recordingHeading?: string;
+  noRecording?: string;
+  transcriptHeading?: string;
+  noTranscript?: string;
+  backToCalls?: string;
+  disputeButton?: string;
+  disputeHeading?: string;
+  disputeIntro?: string;
+  disputeWindow?: string;
+  disputeClosed?: string;
+  reasonLabel?: string;
+  reasonWrongArea?: string;
+  reasonNotPestControl?: string;
+  reasonExistingCustomer?: string;
+  reasonSpam?: string;
+  reasonSameCaller?: string;
+  reasonOther?: string;
+  noteLabel?: string;
+  disputeSent?: string;
+  disputeOpen?: string;
+  disputeCredited?: string;
+  disputeAccepted?: string;
+  disputeRefused?: string;
+  statementHeading?: string;
+  routedLabel?: string;
+  answeredLabel?: string;
+  missedLabel?: string;
+  payableLabel?: string;
+  creditsLabel?: string;
+  owedLabel?: string;
+  creditRow?: string;
+  downloadCsv?: string;
+  pauseHeading?: string;
+  takingCalls?: string;
+  pausedUntilResumed?: string;
+  pausedUntil?: string;
+  pauseButton?: string;
+  untilLabel?: string;
+  resumeButton?: string;
+  awayHeading?: string;
+  awayIntro?: string;
+  awayFrom?: string;
+  awayTo?: string;
+  awayAdd?: string;
+  awayRemove?: string;
+  noAway?: string;
+  badDates?: string;
+};
+
 export type Provider = {
   _id: string;
   _type: "provider";
@@ -359,11 +481,18 @@ export type Provider = {
   name: string;
   phone?: string;
   active?: boolean;
+  portalEmails?: Array<string>;
   whisper?: string;
   acceptWithKey?: boolean;
   states?: Array<string>;
   zips?: Array<string>;
   places?: Array<string>;
+  licences?: Array<{
+    state?: string;
+    number: string;
+    _type: "licence";
+    _key: string;
+  }>;
   everywhere?: boolean;
   pests?: Array<
     {
@@ -393,6 +522,7 @@ export type Provider = {
   maxConcurrent?: number;
   payout?: number;
   billableSeconds?: number;
+  duplicateDays?: number;
 };
 
 export type PestPage = {
@@ -489,9 +619,11 @@ export type SiteSettings = {
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
-    alt?: string;
     _type: "image";
   };
+  logoAlt: string;
+  reviewsUrl?: string;
+  reviewsLabel?: string;
   skipLinkLabel: string;
   homePage: PageReference;
   footerText: string;
@@ -524,22 +656,32 @@ export type SiteSettings = {
     callerRetentionDays?: number;
     timeZone?: string;
     conversionName?: string;
+    fixedValue?: boolean;
+    outcomeRoles?: Array<string>;
+    maxOutcomeValue?: number;
     conversionValue?: number;
     conversionCurrency?: string;
     recording?: boolean;
     recordingNotice?: string;
+    recordCallsFrom?: "everyState" | "onePartyStates";
     recordingRetentionDays?: number;
     enhancedConversions?: boolean;
     routing?: boolean;
     ringSeconds?: number;
     maxProviders?: number;
     askZipWhenUnknown?: boolean;
+    spokenReferral?: string;
     zipPrompt?: string;
     textBack?: {
       enabled?: boolean;
       body?: string;
+      helpReply?: string;
       onceEveryHours?: number;
     };
+    disputeDays?: number;
+    textsPerHour?: number;
+    advancedOptOut?: boolean;
+    licenceStates?: Array<string>;
   };
   callOutcomes?: {
     blockedCallers?: Array<string>;
@@ -554,6 +696,26 @@ export type SiteSettings = {
     leadPhrases?: Array<string>;
     leadValue?: number;
     bookedValue?: number;
+  };
+  serviceAreaPages?: boolean;
+  serviceAreaWording?: {
+    placeTitle?: string;
+    placeDescription?: string;
+    stateTitle?: string;
+    stateDescription?: string;
+    providersHeading?: string;
+    coversAll?: string;
+    coversZips?: string;
+    today?: string;
+    openNow?: string;
+    closedNow?: string;
+    openAllDay?: string;
+    closedToday?: string;
+    zipsHeading?: string;
+    nearbyHeading?: string;
+    placesHeading?: string;
+    breadcrumbLabel?: string;
+    prebuild?: Array<string>;
   };
   seo?: {
     title: string;
@@ -882,6 +1044,9 @@ export type AllSanitySchemaTypes =
   | LegalPage
   | Slug
   | Faq
+  | PestStateNote
+  | PlaceNote
+  | Portal
   | Provider
   | PestPage
   | SanityImageAssetReference
@@ -902,7 +1067,7 @@ export type AllSanitySchemaTypes =
 
 // Source: web/content/queries.ts
 // Variable: settingsQuery
-// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  phone,  phoneDisplay,  callLabel,  headerLabel,  stickyCallLabel,  brandName,  skipLinkLabel,  "logo": logo{alt, "asset": asset->{url, "width": metadata.dimensions.width, "height": metadata.dimensions.height}},  "homeSlug": homePage->slug.current,  footerText,  "footerLinks": footerLinks[]{_key, label, href, "toPage": href == "/" || count(*[_type in ["page", "pestPage", "legalPage"] && "/" + slug.current == ^.href]) > 0},  copyright,  seo{title, description},  notFound{code, heading, linkLabel},  privacyChoicesLabel,  privacyChoicesDone,  googleAdsId,  callConversionLabel,  forwardingConversionLabel,  analyticsId,  gtmId,  "numberPool": callTracking.enabled == true && count(callTracking.pool) > 0}
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  phone,  phoneDisplay,  callLabel,  headerLabel,  stickyCallLabel,  brandName,  reviewsUrl,  reviewsLabel,  skipLinkLabel,  "logo": logo{"asset": asset->{url, "width": metadata.dimensions.width, "height": metadata.dimensions.height}},  logoAlt,  "homeSlug": homePage->slug.current,  footerText,  "footerLinks": footerLinks[]{_key, label, href, "toPage": href == "/" || count(*[_type in ["page", "pestPage", "legalPage"] && "/" + slug.current == ^.href]) > 0},  copyright,  seo{title, description},  notFound{code, heading, linkLabel},  privacyChoicesLabel,  privacyChoicesDone,  googleAdsId,  callConversionLabel,  forwardingConversionLabel,  analyticsId,  gtmId,  "numberPool": callTracking.enabled == true && count(callTracking.pool) > 0}
 export type SettingsQueryResult = {
   phone: string;
   phoneDisplay: string | null;
@@ -910,15 +1075,17 @@ export type SettingsQueryResult = {
   headerLabel: string;
   stickyCallLabel: string;
   brandName: string;
+  reviewsUrl: string | null;
+  reviewsLabel: string | null;
   skipLinkLabel: string;
   logo: {
-    alt: string | null;
     asset: {
       url: string;
       width: number | null;
       height: number | null;
     } | null;
   } | null;
+  logoAlt: string;
   homeSlug: string;
   footerText: string;
   footerLinks: Array<{
@@ -989,16 +1156,31 @@ export type PersonalizedPagesQueryResult = Array<{
 
 // Source: web/content/queries.ts
 // Variable: sitemapQuery
-// Query: *[_type in ["page", "pestPage", "legalPage"] && defined(slug.current)] | order(slug.current asc){    "slug": slug.current,    _updatedAt,    "robots": seo.robots  }
-export type SitemapQueryResult = Array<{
-  slug: string;
-  _updatedAt: string;
-  robots: "index,follow" | "noindex,follow" | "noindex,nofollow";
-}>;
+// Query: *[_type in ["page", "pestPage", "legalPage"] && defined(slug.current)] | order(slug.current asc){    _type,    "slug": slug.current,    _updatedAt,    "robots": seo.robots  }
+export type SitemapQueryResult = Array<
+  | {
+      _type: "legalPage";
+      slug: string;
+      _updatedAt: string;
+      robots: "index,follow" | "noindex,follow" | "noindex,nofollow";
+    }
+  | {
+      _type: "page";
+      slug: string;
+      _updatedAt: string;
+      robots: "index,follow" | "noindex,follow" | "noindex,nofollow";
+    }
+  | {
+      _type: "pestPage";
+      slug: string;
+      _updatedAt: string;
+      robots: "index,follow" | "noindex,follow" | "noindex,nofollow";
+    }
+>;
 
 // Source: web/content/queries.ts
 // Variable: routeQuery
-// Query: *[_type in ["page", "pestPage", "legalPage"] && slug.current == $slug][0]{  _id,  _type,  "slug": slug.current,  seo{title, description, keywords, robots},  "chrome": coalesce(chrome, "site"),  "callBar": coalesce(callBar, "phones"),  "callToast": callToast{title, message, "alsoCall": coalesce(alsoCall, false)},  _type == "page" => {    "blocks": blocks[]{  _type,  _key,  _type == "hero" => {  title,  titleTemplate,  subtitle,  locationLine,  callLineLabel,  buttonLabel,  rating,  ratingLabel,  benefits},  _type == "pestImage" => {  caption,  "pestChosen": defined(pest._ref),  "pest": pest->{    name,    imageAlt,    illustrationAlt,    imageFile,    matchWords,    "image": image.asset->{url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}  }},  _type == "pestList" => {  heading,  intro,  pests,  showImages,  closingText},  _type == "textSection" => {  heading,  body},  _type == "cardGrid" => {  heading,  intro,  cards[]{_key, title, text},  buttonLabel,  cardButtonLabel},  _type == "bulletList" => {  heading,  body,  listHeading,  items},  _type == "steps" => {  heading,  intro,  steps[]{_key, title, text},  buttonLabel},  _type == "urgency" => {  heading,  text,  buttonLabel},  _type == "callToAction" => {  heading,  text,  buttonLabel,  showCallLabel},  _type == "comparisonTable" => {  heading,  intro,  methodLabel,  rateLabel,  noteLabel,  rows[]{_key, method, failureRate, note},  footnote},  _type == "costComparison" => {  heading,  intro,  options[]{_key, title, price, recurring, successRate, points, recommended},  buttonLabel},  _type == "badges" => {  heading,  rating{score, outOf, reviewCount, reviewsLabel},  badges,  tone},  _type == "zipSearch" => {  heading,  inputLabel,  placeholder,  buttonLabel,  toastTitle,  toastMessage},  _type == "faqList" => {  heading,  "faqs": faqs[]->{_id, question, answer},  callLineText},  _type == "callBanner" => {  heading,  text,  features,  buttonLabel,  tone},  _type == "caseStory" => {  eyebrow,  heading,  story,  facts[]{_key, label, value},  buttonLabel},  _type == "contactForm" => {  heading,  intro,  firstNameLabel,  lastNameLabel,  phoneLabel,  issueLabel,  buttonLabel,  note},  _type == "serviceArea" => {  heading,  text,  locationText},  _type == "testimonial" => {  quote,  author,  detail,  rating,  ratingLabel},  _type == "banner" => {  heading,  text,  buttonLabel,  tone},  _type == "localBusiness" => {  description,  areaServed,  priceRange,  ratingValue,  reviewCount},  _type == "templateHeader" => {  brand,  navItems,  buttonLabel},  _type == "templateHero" => {  heading,  text,  primaryLabel,  secondaryLabel},  _type == "templateFooter" => {  brand,  text,  columns[]{_key, heading, items},  contactLines,  copyright}},    "experiment": experiment{"name": name.current, "arms": arms[]{key, heroTitle, heroSubtitle, heroButtonLabel, replaceSection, "section": section[0]{  _type,  _key,  _type == "hero" => {  title,  titleTemplate,  subtitle,  locationLine,  callLineLabel,  buttonLabel,  rating,  ratingLabel,  benefits},  _type == "pestImage" => {  caption,  "pestChosen": defined(pest._ref),  "pest": pest->{    name,    imageAlt,    illustrationAlt,    imageFile,    matchWords,    "image": image.asset->{url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}  }},  _type == "pestList" => {  heading,  intro,  pests,  showImages,  closingText},  _type == "textSection" => {  heading,  body},  _type == "cardGrid" => {  heading,  intro,  cards[]{_key, title, text},  buttonLabel,  cardButtonLabel},  _type == "bulletList" => {  heading,  body,  listHeading,  items},  _type == "steps" => {  heading,  intro,  steps[]{_key, title, text},  buttonLabel},  _type == "urgency" => {  heading,  text,  buttonLabel},  _type == "callToAction" => {  heading,  text,  buttonLabel,  showCallLabel},  _type == "comparisonTable" => {  heading,  intro,  methodLabel,  rateLabel,  noteLabel,  rows[]{_key, method, failureRate, note},  footnote},  _type == "costComparison" => {  heading,  intro,  options[]{_key, title, price, recurring, successRate, points, recommended},  buttonLabel},  _type == "badges" => {  heading,  rating{score, outOf, reviewCount, reviewsLabel},  badges,  tone},  _type == "zipSearch" => {  heading,  inputLabel,  placeholder,  buttonLabel,  toastTitle,  toastMessage},  _type == "faqList" => {  heading,  "faqs": faqs[]->{_id, question, answer},  callLineText},  _type == "callBanner" => {  heading,  text,  features,  buttonLabel,  tone},  _type == "caseStory" => {  eyebrow,  heading,  story,  facts[]{_key, label, value},  buttonLabel},  _type == "contactForm" => {  heading,  intro,  firstNameLabel,  lastNameLabel,  phoneLabel,  issueLabel,  buttonLabel,  note},  _type == "serviceArea" => {  heading,  text,  locationText},  _type == "testimonial" => {  quote,  author,  detail,  rating,  ratingLabel},  _type == "banner" => {  heading,  text,  buttonLabel,  tone},  _type == "localBusiness" => {  description,  areaServed,  priceRange,  ratingValue,  reviewCount},  _type == "templateHeader" => {  brand,  navItems,  buttonLabel},  _type == "templateHero" => {  heading,  text,  primaryLabel,  secondaryLabel},  _type == "templateFooter" => {  brand,  text,  columns[]{_key, heading, items},  contactLines,  copyright}}}}  },  _type == "pestPage" => {    "blocks": [hero, select(image.show == true => {"_type": "pestImage", "_key": "photo", "caption": image.caption, pest}), explainer, services, urgency, steps, cta][defined(@)]{  _type,  _key,  _type == "hero" => {  title,  titleTemplate,  subtitle,  locationLine,  callLineLabel,  buttonLabel,  rating,  ratingLabel,  benefits},  _type == "pestImage" => {  caption,  "pestChosen": defined(pest._ref),  "pest": pest->{    name,    imageAlt,    illustrationAlt,    imageFile,    matchWords,    "image": image.asset->{url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}  }},  _type == "pestList" => {  heading,  intro,  pests,  showImages,  closingText},  _type == "textSection" => {  heading,  body},  _type == "cardGrid" => {  heading,  intro,  cards[]{_key, title, text},  buttonLabel,  cardButtonLabel},  _type == "bulletList" => {  heading,  body,  listHeading,  items},  _type == "steps" => {  heading,  intro,  steps[]{_key, title, text},  buttonLabel},  _type == "urgency" => {  heading,  text,  buttonLabel},  _type == "callToAction" => {  heading,  text,  buttonLabel,  showCallLabel},  _type == "comparisonTable" => {  heading,  intro,  methodLabel,  rateLabel,  noteLabel,  rows[]{_key, method, failureRate, note},  footnote},  _type == "costComparison" => {  heading,  intro,  options[]{_key, title, price, recurring, successRate, points, recommended},  buttonLabel},  _type == "badges" => {  heading,  rating{score, outOf, reviewCount, reviewsLabel},  badges,  tone},  _type == "zipSearch" => {  heading,  inputLabel,  placeholder,  buttonLabel,  toastTitle,  toastMessage},  _type == "faqList" => {  heading,  "faqs": faqs[]->{_id, question, answer},  callLineText},  _type == "callBanner" => {  heading,  text,  features,  buttonLabel,  tone},  _type == "caseStory" => {  eyebrow,  heading,  story,  facts[]{_key, label, value},  buttonLabel},  _type == "contactForm" => {  heading,  intro,  firstNameLabel,  lastNameLabel,  phoneLabel,  issueLabel,  buttonLabel,  note},  _type == "serviceArea" => {  heading,  text,  locationText},  _type == "testimonial" => {  quote,  author,  detail,  rating,  ratingLabel},  _type == "banner" => {  heading,  text,  buttonLabel,  tone},  _type == "localBusiness" => {  description,  areaServed,  priceRange,  ratingValue,  reviewCount},  _type == "templateHeader" => {  brand,  navItems,  buttonLabel},  _type == "templateHero" => {  heading,  text,  primaryLabel,  secondaryLabel},  _type == "templateFooter" => {  brand,  text,  columns[]{_key, heading, items},  contactLines,  copyright}}  },  _type == "legalPage" => {    title,    effectiveDateLabel,    effectiveDate,    body  }}
+// Query: *[_type in ["page", "pestPage", "legalPage"] && slug.current == $slug][0]{  _id,  _type,  "slug": slug.current,  seo{title, description, keywords, robots},  "chrome": coalesce(chrome, "site"),  "callBar": coalesce(callBar, "phones"),  "callToast": callToast{title, message, "alsoCall": coalesce(alsoCall, false)},  _type == "page" => {    "blocks": blocks[]{  _type,  _key,  _type == "hero" => {  title,  titleTemplate,  subtitle,  locationLine,  callLineLabel,  buttonLabel,  rating,  ratingLabel,  benefits},  _type == "pestImage" => {  caption,  "pestChosen": defined(pest._ref),  "pest": pest->{    name,    imageAlt,    illustrationAlt,    imageFile,    matchWords,    "image": image.asset->{url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}  }},  _type == "pestList" => {  heading,  intro,  pests,  showImages,  closingText},  _type == "textSection" => {  heading,  body},  _type == "cardGrid" => {  heading,  intro,  cards[]{_key, title, text},  buttonLabel,  cardButtonLabel},  _type == "bulletList" => {  heading,  body,  listHeading,  items},  _type == "steps" => {  heading,  intro,  steps[]{_key, title, text},  buttonLabel},  _type == "urgency" => {  heading,  text,  buttonLabel},  _type == "callToAction" => {  heading,  text,  buttonLabel,  showCallLabel},  _type == "comparisonTable" => {  heading,  intro,  methodLabel,  rateLabel,  noteLabel,  rows[]{_key, method, failureRate, note},  footnote},  _type == "costComparison" => {  heading,  intro,  options[]{_key, title, price, recurring, successRate, points, recommended},  buttonLabel},  _type == "badges" => {  heading,  rating{score, outOf, reviewCount, reviewsLabel},  badges,  tone},  _type == "zipSearch" => {  heading,  inputLabel,  placeholder,  buttonLabel,  toastTitle,  toastMessage},  _type == "faqList" => {  heading,  "faqs": faqs[]->{_id, question, answer},  callLineText},  _type == "callBanner" => {  heading,  text,  features,  buttonLabel,  tone},  _type == "caseStory" => {  eyebrow,  heading,  story,  facts[]{_key, label, value},  buttonLabel},  _type == "contactForm" => {  heading,  intro,  firstNameLabel,  lastNameLabel,  phoneLabel,  issueLabel,  buttonLabel,  note},  _type == "serviceArea" => {  heading,  text,  locationText},  _type == "testimonial" => {  quote,  author,  detail,  rating,  ratingLabel},  _type == "banner" => {  heading,  text,  buttonLabel,  tone},  _type == "localBusiness" => {  description,  areaServed,  ratingValue,  reviewCount},  _type == "templateHeader" => {  brand,  navItems,  buttonLabel},  _type == "templateHero" => {  heading,  text,  primaryLabel,  secondaryLabel},  _type == "templateFooter" => {  brand,  text,  columns[]{_key, heading, items},  contactLines,  copyright}},    "experiment": experiment{"name": name.current, "arms": arms[]{key, heroTitle, heroSubtitle, heroButtonLabel, replaceSection, "section": section[0]{  _type,  _key,  _type == "hero" => {  title,  titleTemplate,  subtitle,  locationLine,  callLineLabel,  buttonLabel,  rating,  ratingLabel,  benefits},  _type == "pestImage" => {  caption,  "pestChosen": defined(pest._ref),  "pest": pest->{    name,    imageAlt,    illustrationAlt,    imageFile,    matchWords,    "image": image.asset->{url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}  }},  _type == "pestList" => {  heading,  intro,  pests,  showImages,  closingText},  _type == "textSection" => {  heading,  body},  _type == "cardGrid" => {  heading,  intro,  cards[]{_key, title, text},  buttonLabel,  cardButtonLabel},  _type == "bulletList" => {  heading,  body,  listHeading,  items},  _type == "steps" => {  heading,  intro,  steps[]{_key, title, text},  buttonLabel},  _type == "urgency" => {  heading,  text,  buttonLabel},  _type == "callToAction" => {  heading,  text,  buttonLabel,  showCallLabel},  _type == "comparisonTable" => {  heading,  intro,  methodLabel,  rateLabel,  noteLabel,  rows[]{_key, method, failureRate, note},  footnote},  _type == "costComparison" => {  heading,  intro,  options[]{_key, title, price, recurring, successRate, points, recommended},  buttonLabel},  _type == "badges" => {  heading,  rating{score, outOf, reviewCount, reviewsLabel},  badges,  tone},  _type == "zipSearch" => {  heading,  inputLabel,  placeholder,  buttonLabel,  toastTitle,  toastMessage},  _type == "faqList" => {  heading,  "faqs": faqs[]->{_id, question, answer},  callLineText},  _type == "callBanner" => {  heading,  text,  features,  buttonLabel,  tone},  _type == "caseStory" => {  eyebrow,  heading,  story,  facts[]{_key, label, value},  buttonLabel},  _type == "contactForm" => {  heading,  intro,  firstNameLabel,  lastNameLabel,  phoneLabel,  issueLabel,  buttonLabel,  note},  _type == "serviceArea" => {  heading,  text,  locationText},  _type == "testimonial" => {  quote,  author,  detail,  rating,  ratingLabel},  _type == "banner" => {  heading,  text,  buttonLabel,  tone},  _type == "localBusiness" => {  description,  areaServed,  ratingValue,  reviewCount},  _type == "templateHeader" => {  brand,  navItems,  buttonLabel},  _type == "templateHero" => {  heading,  text,  primaryLabel,  secondaryLabel},  _type == "templateFooter" => {  brand,  text,  columns[]{_key, heading, items},  contactLines,  copyright}}}}  },  _type == "pestPage" => {    "blocks": [hero, select(image.show == true => {"_type": "pestImage", "_key": "photo", "caption": image.caption, pest}), explainer, services, urgency, steps, cta][defined(@)]{  _type,  _key,  _type == "hero" => {  title,  titleTemplate,  subtitle,  locationLine,  callLineLabel,  buttonLabel,  rating,  ratingLabel,  benefits},  _type == "pestImage" => {  caption,  "pestChosen": defined(pest._ref),  "pest": pest->{    name,    imageAlt,    illustrationAlt,    imageFile,    matchWords,    "image": image.asset->{url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}  }},  _type == "pestList" => {  heading,  intro,  pests,  showImages,  closingText},  _type == "textSection" => {  heading,  body},  _type == "cardGrid" => {  heading,  intro,  cards[]{_key, title, text},  buttonLabel,  cardButtonLabel},  _type == "bulletList" => {  heading,  body,  listHeading,  items},  _type == "steps" => {  heading,  intro,  steps[]{_key, title, text},  buttonLabel},  _type == "urgency" => {  heading,  text,  buttonLabel},  _type == "callToAction" => {  heading,  text,  buttonLabel,  showCallLabel},  _type == "comparisonTable" => {  heading,  intro,  methodLabel,  rateLabel,  noteLabel,  rows[]{_key, method, failureRate, note},  footnote},  _type == "costComparison" => {  heading,  intro,  options[]{_key, title, price, recurring, successRate, points, recommended},  buttonLabel},  _type == "badges" => {  heading,  rating{score, outOf, reviewCount, reviewsLabel},  badges,  tone},  _type == "zipSearch" => {  heading,  inputLabel,  placeholder,  buttonLabel,  toastTitle,  toastMessage},  _type == "faqList" => {  heading,  "faqs": faqs[]->{_id, question, answer},  callLineText},  _type == "callBanner" => {  heading,  text,  features,  buttonLabel,  tone},  _type == "caseStory" => {  eyebrow,  heading,  story,  facts[]{_key, label, value},  buttonLabel},  _type == "contactForm" => {  heading,  intro,  firstNameLabel,  lastNameLabel,  phoneLabel,  issueLabel,  buttonLabel,  note},  _type == "serviceArea" => {  heading,  text,  locationText},  _type == "testimonial" => {  quote,  author,  detail,  rating,  ratingLabel},  _type == "banner" => {  heading,  text,  buttonLabel,  tone},  _type == "localBusiness" => {  description,  areaServed,  ratingValue,  reviewCount},  _type == "templateHeader" => {  brand,  navItems,  buttonLabel},  _type == "templateHero" => {  heading,  text,  primaryLabel,  secondaryLabel},  _type == "templateFooter" => {  brand,  text,  columns[]{_key, heading, items},  contactLines,  copyright}}  },  _type == "legalPage" => {    title,    effectiveDateLabel,    effectiveDate,    body  }}
 export type RouteQueryResult =
   | {
       _id: string;
@@ -1181,7 +1363,6 @@ export type RouteQueryResult =
             _key: string;
             description: string | null;
             areaServed: string | null;
-            priceRange: string | null;
             ratingValue: number | null;
             reviewCount: number | null;
           }
@@ -1447,7 +1628,6 @@ export type RouteQueryResult =
                 _key: string;
                 description: string | null;
                 areaServed: string | null;
-                priceRange: string | null;
                 ratingValue: number | null;
                 reviewCount: number | null;
               }
@@ -1672,7 +1852,7 @@ export type TrackingNumberRulesQueryResult = Array<{
 
 // Source: web/content/queries.ts
 // Variable: launchFactsQuery
-// Query: {  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{    phone,    "trackingNumbers": trackingNumbers[]{match, value, phone},    "callTracking": callTracking{enabled, businessLine, pool, textBack{enabled}},    googleAdsId,    callConversionLabel,    analyticsId,    gtmId,    "footerLinks": footerLinks[]{label, href}  },  "routeSlugs": *[_type in ["page", "pestPage", "legalPage"] && defined(slug.current)].slug.current,  "legalPages": *[_type == "legalPage"] | order(title asc){title, "text": pt::text(body)},  "pestPages": *[_type == "pestPage"] | order(slug.current asc){    "slug": slug.current,    "pest": pest->name,    "hasPhoto": defined(coalesce(image.pest->image.asset, pest->image.asset))  }}
+// Query: {  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{    phone,    "trackingNumbers": trackingNumbers[]{match, value, phone},    "callTracking": callTracking{enabled, businessLine, pool, textBack{enabled}, routing, licenceStates},    reviewsUrl,    googleAdsId,    callConversionLabel,    analyticsId,    gtmId,    "footerLinks": footerLinks[]{label, href}  },  "routeSlugs": *[_type in ["page", "pestPage", "legalPage"] && defined(slug.current)].slug.current,  "legalPages": *[_type == "legalPage"] | order(title asc){title, "text": pt::text(body)},  "pestPages": *[_type == "pestPage"] | order(slug.current asc){    "slug": slug.current,    "pest": pest->name,    "hasPhoto": defined(coalesce(image.pest->image.asset, pest->image.asset))  },  "providers": *[_type == "provider" && active == true && !(_id in path("drafts.**"))] | order(name asc){name, states, everywhere, "licences": licences[]{state, number}, "portalEmails": count(portalEmails)},  "ratings": *[_type in ["page", "pestPage"] && defined(slug.current)] | order(slug.current asc){    "slug": slug.current,    "found": [hero, ...coalesce(blocks, [])][_type in ["hero", "badges", "localBusiness"] && (defined(rating) || defined(ratingValue))]{      _type,      "score": coalesce(rating.score, rating, ratingValue),      "count": coalesce(rating.reviewCount, reviewCount),      "label": coalesce(ratingLabel, rating.reviewsLabel)    }  }}
 export type LaunchFactsQueryResult = {
   settings: {
     phone: string;
@@ -1688,7 +1868,10 @@ export type LaunchFactsQueryResult = {
       textBack: {
         enabled: boolean | null;
       } | null;
+      routing: boolean | null;
+      licenceStates: Array<string> | null;
     } | null;
+    reviewsUrl: string | null;
     googleAdsId: string | null;
     callConversionLabel: string | null;
     analyticsId: string | null;
@@ -1708,13 +1891,39 @@ export type LaunchFactsQueryResult = {
     pest: string;
     hasPhoto: false | true;
   }>;
+  providers: Array<{
+    name: string;
+    states: Array<string> | null;
+    everywhere: boolean | null;
+    licences: Array<{
+      state: string | null;
+      number: string;
+    }> | null;
+    portalEmails: number | null;
+  }>;
+  ratings: Array<
+    | {
+        slug: string;
+        found: Array<{
+          _type: "hero";
+          score: number | null;
+          count: null;
+          label: string | null;
+        }>;
+      }
+    | {
+        slug: string;
+        found: Array<never>;
+      }
+  >;
 };
 
 // Source: web/content/queries.ts
 // Variable: voiceSettingsQuery
-// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  phone,  "trackingNumbers": trackingNumbers[]{match, value, phone},  "callTracking": callTracking{enabled, businessLine, pool, poolRestMinutes, minTalkSeconds, firstCallerDays, missedCall, missedMessage, callerRetentionDays, timeZone, conversionName, conversionValue, conversionCurrency, enhancedConversions, visitLimits, recording, recordingNotice, recordingRetentionDays, routing, ringSeconds, maxProviders, askZipWhenUnknown, zipPrompt, textBack{enabled, body, onceEveryHours}},  "callOutcomes": callOutcomes{stirShaken, blockedCallers, staffNumbers, repeatCalls, repeatMinutes, spamPhrases, notALeadPhrases, existingCustomerPhrases, leadPhrases, bookedPhrases, leadValue, bookedValue}}
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  phone,  brandName,  "trackingNumbers": trackingNumbers[]{match, value, phone},  "callTracking": callTracking{enabled, businessLine, pool, poolRestMinutes, minTalkSeconds, firstCallerDays, missedCall, missedMessage, callerRetentionDays, timeZone, conversionName, fixedValue, outcomeRoles, maxOutcomeValue, conversionValue, conversionCurrency, enhancedConversions, visitLimits, recording, recordingNotice, recordingRetentionDays, routing, ringSeconds, maxProviders, askZipWhenUnknown, zipPrompt, textBack{enabled, body, onceEveryHours, helpReply}, recordCallsFrom, textsPerHour, advancedOptOut, licenceStates, spokenReferral},  "callOutcomes": callOutcomes{stirShaken, blockedCallers, staffNumbers, repeatCalls, repeatMinutes, spamPhrases, notALeadPhrases, existingCustomerPhrases, leadPhrases, bookedPhrases, leadValue, bookedValue}}
 export type VoiceSettingsQueryResult = {
   phone: string;
+  brandName: string;
   trackingNumbers: Array<{
     match: "campaign" | "source" | "state";
     value: string;
@@ -1732,6 +1941,9 @@ export type VoiceSettingsQueryResult = {
     callerRetentionDays: number | null;
     timeZone: string | null;
     conversionName: string | null;
+    fixedValue: boolean | null;
+    outcomeRoles: Array<string> | null;
+    maxOutcomeValue: number | null;
     conversionValue: number | null;
     conversionCurrency: string | null;
     enhancedConversions: boolean | null;
@@ -1751,7 +1963,13 @@ export type VoiceSettingsQueryResult = {
       enabled: boolean | null;
       body: string | null;
       onceEveryHours: number | null;
+      helpReply: string | null;
     } | null;
+    recordCallsFrom: "everyState" | "onePartyStates" | null;
+    textsPerHour: number | null;
+    advancedOptOut: boolean | null;
+    licenceStates: Array<string> | null;
+    spokenReferral: string | null;
   } | null;
   callOutcomes: {
     stirShaken: boolean | null;
@@ -1771,7 +1989,7 @@ export type VoiceSettingsQueryResult = {
 
 // Source: web/content/queries.ts
 // Variable: providersQuery
-// Query: *[_type == "provider" && !(_id in path("drafts.**"))] | order(_id asc){  _id, name, phone, active, states, zips, places, everywhere, "pests": pests[]._ref,  hours[]{day, open, close}, timeZone, priority, weight, dailyCap, monthlyCap, maxConcurrent, payout, billableSeconds, whisper, acceptWithKey}
+// Query: *[_type == "provider" && !(_id in path("drafts.**"))] | order(_id asc){  _id, name, phone, active, states, zips, places, everywhere, "pests": pests[]._ref,  hours[]{day, open, close}, timeZone, priority, weight, dailyCap, monthlyCap, maxConcurrent, payout, billableSeconds, duplicateDays, whisper, acceptWithKey,  licences[]{state, number}}
 export type ProvidersQueryResult = Array<{
   _id: string;
   name: string;
@@ -1804,9 +2022,156 @@ export type ProvidersQueryResult = Array<{
   maxConcurrent: number | null;
   payout: number | null;
   billableSeconds: number | null;
+  duplicateDays: number | null;
   whisper: string | null;
   acceptWithKey: boolean | null;
+  licences: Array<{
+    state: string | null;
+    number: string;
+  }> | null;
 }>;
+
+// Source: web/content/queries.ts
+// Variable: portalContentQuery
+// Query: {  "providers": *[_type == "provider" && !(_id in path("drafts.**"))] | order(_id asc){    _id, name, phone, active, portalEmails, states, zips, places, everywhere, timeZone, billableSeconds, duplicateDays, payout  },  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{    brandName,    "timeZone": callTracking.timeZone,    "disputeDays": callTracking.disputeDays,    "currency": callTracking.conversionCurrency,    "minTalkSeconds": callTracking.minTalkSeconds  },  "words": *[_type == "portal" && _id == "portal"][0]}
+export type PortalContentQueryResult = {
+  providers: Array<{
+    _id: string;
+    name: string;
+    phone: string | null;
+    active: boolean | null;
+    portalEmails: Array<string> | null;
+    states: Array<string> | null;
+    zips: Array<string> | null;
+    places: Array<string> | null;
+    everywhere: boolean | null;
+    timeZone:
+      | "America/Anchorage"
+      | "America/Chicago"
+      | "America/Denver"
+      | "America/Los_Angeles"
+      | "America/New_York"
+      | "America/Phoenix"
+      | "America/Puerto_Rico"
+      | "Pacific/Honolulu"
+      | null;
+    billableSeconds: number | null;
+    duplicateDays: number | null;
+    payout: number | null;
+  }>;
+  settings: {
+    brandName: string;
+    timeZone: string | null;
+    disputeDays: number | null;
+    currency: string | null;
+    minTalkSeconds: number | null;
+  } | null;
+  words: {
+    _id: "portal";
+    _type: "portal";
+    _createdAt: string;
+    _updatedAt: string;
+    _rev: string;
+    title?: string;
+    signInIntro?: string;
+    emailLabel?: string;
+    signInButton?: string;
+    linkSent?: string;
+    tooManyRequests?: string;
+    linkFailed?: string;
+    linkPageIntro?: string;
+    linkPageButton?: string;
+    mailSubject?: string;
+    mailIntro?: string;
+    mailIgnore?: string;
+    signedInAs?: string;
+    signOut?: string;
+    callsNav?: string;
+    statementNav?: string;
+    pauseNav?: string;
+    monthLabel?: string;
+    showMonth?: string;
+    callsHeading?: string;
+    noCalls?: string;
+    timeColumn?: string;
+    callerColumn?: string;
+    placeColumn?: string;
+    pestColumn?: string;
+    ringColumn?: string;
+    talkColumn?: string;
+    outcomeColumn?: string;
+    payableColumn?: string;
+    amountColumn?: string;
+    secondsUnit?: string;
+    outcomeLead?: string;
+    outcomeBooked?: string;
+    outcomeExistingCustomer?: string;
+    outcomeSpam?: string;
+    outcomeNotALead?: string;
+    outcomeMissed?: string;
+    legAnswered?: string;
+    legNotAnswered?: string;
+    legHungUp?: string;
+    legDeclined?: string;
+    payableYes?: string;
+    withheldCaller?: string;
+    openCall?: string;
+    callHeading?: string;
+    legsHeading?: string;
+    recordingHeading?: string;
+    noRecording?: string;
+    transcriptHeading?: string;
+    noTranscript?: string;
+    backToCalls?: string;
+    disputeButton?: string;
+    disputeHeading?: string;
+    disputeIntro?: string;
+    disputeWindow?: string;
+    disputeClosed?: string;
+    reasonLabel?: string;
+    reasonWrongArea?: string;
+    reasonNotPestControl?: string;
+    reasonExistingCustomer?: string;
+    reasonSpam?: string;
+    reasonSameCaller?: string;
+    reasonOther?: string;
+    noteLabel?: string;
+    disputeSent?: string;
+    disputeOpen?: string;
+    disputeCredited?: string;
+    disputeAccepted?: string;
+    disputeRefused?: string;
+    statementHeading?: string;
+    routedLabel?: string;
+    answeredLabel?: string;
+    missedLabel?: string;
+    payableLabel?: string;
+    creditsLabel?: string;
+    owedLabel?: string;
+    creditRow?: string;
+    downloadCsv?: string;
+    pauseHeading?: string;
+    takingCalls?: string;
+    pausedUntilResumed?: string;
+    pausedUntil?: string;
+    pauseButton?: string;
+    untilLabel?: string;
+    resumeButton?: string;
+    awayHeading?: string;
+    awayIntro?: string;
+    awayFrom?: string;
+    awayTo?: string;
+    awayAdd?: string;
+    awayRemove?: string;
+    noAway?: string;
+    badDates?: string;
+  } | null;
+};
+
+// Source: web/content/queries.ts
+// Variable: portalEmailOwnersQuery
+// Query: *[_type == "provider" && !(_id in path("drafts.**")) && _id != $id && count(portalEmails[lower(@) in $emails]) > 0].name
+export type PortalEmailOwnersQueryResult = Array<string>;
 
 // Source: web/content/queries.ts
 // Variable: routingPestsQuery
@@ -1816,6 +2181,11 @@ export type RoutingPestsQueryResult = Array<{
   name: string;
   matchWords: Array<string>;
 }>;
+
+// Source: web/content/queries.ts
+// Variable: providerLicenceStatesQuery
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0].callTracking.licenceStates
+export type ProviderLicenceStatesQueryResult = Array<string> | null;
 
 // Source: web/content/queries.ts
 // Variable: providerSiteNumbersQuery
@@ -1828,21 +2198,123 @@ export type ProviderSiteNumbersQueryResult = {
   pool: Array<string> | null;
 } | null;
 
+// Source: web/content/queries.ts
+// Variable: serviceAreaSettingsQuery
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  "enabled": serviceAreaPages == true,  "wording": serviceAreaWording{placeTitle, placeDescription, stateTitle, stateDescription, providersHeading, coversAll, coversZips, today, openNow, closedNow, openAllDay, closedToday, zipsHeading, nearbyHeading, placesHeading, breadcrumbLabel},  "prebuild": serviceAreaWording.prebuild}
+export type ServiceAreaSettingsQueryResult = {
+  enabled: boolean | false;
+  wording: {
+    placeTitle: string | null;
+    placeDescription: string | null;
+    stateTitle: string | null;
+    stateDescription: string | null;
+    providersHeading: string | null;
+    coversAll: string | null;
+    coversZips: string | null;
+    today: string | null;
+    openNow: string | null;
+    closedNow: string | null;
+    openAllDay: string | null;
+    closedToday: string | null;
+    zipsHeading: string | null;
+    nearbyHeading: string | null;
+    placesHeading: string | null;
+    breadcrumbLabel: string | null;
+  } | null;
+  prebuild: Array<string> | null;
+} | null;
+
+// Source: web/content/queries.ts
+// Variable: serviceAreaContentQuery
+// Query: {  "pestPages": *[_type == "pestPage" && defined(slug.current)] | order(slug.current asc){"slug": slug.current, "pest": pest._ref, "pestName": pest->name, "service": hero.title, _updatedAt},  "providers": *[_type == "provider" && active == true && !(_id in path("drafts.**"))] | order(_id asc){    _id, _updatedAt, name, phone, active, states, zips, places, everywhere, "pests": pests[]._ref, hours[]{day, open, close}, timeZone  }}
+export type ServiceAreaContentQueryResult = {
+  pestPages: Array<{
+    slug: string;
+    pest: string;
+    pestName: string;
+    service: string;
+    _updatedAt: string;
+  }>;
+  providers: Array<{
+    _id: string;
+    _updatedAt: string;
+    name: string;
+    phone: string | null;
+    active: boolean | null;
+    states: Array<string> | null;
+    zips: Array<string> | null;
+    places: Array<string> | null;
+    everywhere: boolean | null;
+    pests: Array<string> | null;
+    hours: Array<{
+      day: "fri" | "mon" | "sat" | "sun" | "thu" | "tue" | "wed" | null;
+      open: string | null;
+      close: string | null;
+    }> | null;
+    timeZone:
+      | "America/Anchorage"
+      | "America/Chicago"
+      | "America/Denver"
+      | "America/Los_Angeles"
+      | "America/New_York"
+      | "America/Phoenix"
+      | "America/Puerto_Rico"
+      | "Pacific/Honolulu"
+      | null;
+  }>;
+};
+
+// Source: web/content/queries.ts
+// Variable: notedPlacesQuery
+// Query: *[_type == "placeNote" && place in $places && !(_id in path("drafts.**"))].place
+export type NotedPlacesQueryResult = Array<string>;
+
+// Source: web/content/queries.ts
+// Variable: placeNotesQuery
+// Query: *[_type == "placeNote" && defined(place) && !(_id in path("drafts.**"))]{place, _updatedAt}
+export type PlaceNotesQueryResult = Array<{
+  place: string;
+  _updatedAt: string;
+}>;
+
+// Source: web/content/queries.ts
+// Variable: placeNoteQuery
+// Query: *[_type == "placeNote" && place == $place && !(_id in path("drafts.**"))] | order(_updatedAt desc)[0]{text}
+export type PlaceNoteQueryResult = {
+  text: BlockContent;
+} | null;
+
+// Source: web/content/queries.ts
+// Variable: pestStateNoteQuery
+// Query: *[_type == "pestStateNote" && state == $state && pest._ref == $pest && !(_id in path("drafts.**"))] | order(_updatedAt desc)[0]{text}
+export type PestStateNoteQueryResult = {
+  text: BlockContent;
+} | null;
+
 // Query TypeMap
 declare global {
   interface SanityQueries {
-    '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  phone,\n  phoneDisplay,\n  callLabel,\n  headerLabel,\n  stickyCallLabel,\n  brandName,\n  skipLinkLabel,\n  "logo": logo{alt, "asset": asset->{url, "width": metadata.dimensions.width, "height": metadata.dimensions.height}},\n  "homeSlug": homePage->slug.current,\n  footerText,\n  "footerLinks": footerLinks[]{_key, label, href, "toPage": href == "/" || count(*[_type in ["page", "pestPage", "legalPage"] && "/" + slug.current == ^.href]) > 0},\n  copyright,\n  seo{title, description},\n  notFound{code, heading, linkLabel},\n  privacyChoicesLabel,\n  privacyChoicesDone,\n  googleAdsId,\n  callConversionLabel,\n  forwardingConversionLabel,\n  analyticsId,\n  gtmId,\n  "numberPool": callTracking.enabled == true && count(callTracking.pool) > 0\n}': SettingsQueryResult;
+    '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  phone,\n  phoneDisplay,\n  callLabel,\n  headerLabel,\n  stickyCallLabel,\n  brandName,\n  reviewsUrl,\n  reviewsLabel,\n  skipLinkLabel,\n  "logo": logo{"asset": asset->{url, "width": metadata.dimensions.width, "height": metadata.dimensions.height}},\n  logoAlt,\n  "homeSlug": homePage->slug.current,\n  footerText,\n  "footerLinks": footerLinks[]{_key, label, href, "toPage": href == "/" || count(*[_type in ["page", "pestPage", "legalPage"] && "/" + slug.current == ^.href]) > 0},\n  copyright,\n  seo{title, description},\n  notFound{code, heading, linkLabel},\n  privacyChoicesLabel,\n  privacyChoicesDone,\n  googleAdsId,\n  callConversionLabel,\n  forwardingConversionLabel,\n  analyticsId,\n  gtmId,\n  "numberPool": callTracking.enabled == true && count(callTracking.pool) > 0\n}': SettingsQueryResult;
     '*[_type == "pest"] | order(_createdAt asc, _id asc){\n  name,\n  imageAlt,\n  illustrationAlt,\n  imageFile,\n  matchWords,\n  "image": image.asset->{url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}\n}': PestsQueryResult;
     '*[_type in ["page", "pestPage", "legalPage"] && defined(slug.current)].slug.current': RouteSlugsQueryResult;
     '*[_type in ["page", "pestPage", "legalPage"] && defined(slug.current) && (count(adInputs) > 0 || count(experiment.arms) > 1)] | order(slug.current asc){\n    "slug": slug.current,\n    adInputs,\n    approvedKeywords,\n    "experiment": experiment{"name": name.current, start, stop, "arms": arms[]{key, weight}}\n  }': PersonalizedPagesQueryResult;
-    '*[_type in ["page", "pestPage", "legalPage"] && defined(slug.current)] | order(slug.current asc){\n    "slug": slug.current,\n    _updatedAt,\n    "robots": seo.robots\n  }': SitemapQueryResult;
-    '*[_type in ["page", "pestPage", "legalPage"] && slug.current == $slug][0]{\n  _id,\n  _type,\n  "slug": slug.current,\n  seo{title, description, keywords, robots},\n  "chrome": coalesce(chrome, "site"),\n  "callBar": coalesce(callBar, "phones"),\n  "callToast": callToast{title, message, "alsoCall": coalesce(alsoCall, false)},\n  _type == "page" => {\n    "blocks": blocks[]{\n  _type,\n  _key,\n  _type == "hero" => {\n  title,\n  titleTemplate,\n  subtitle,\n  locationLine,\n  callLineLabel,\n  buttonLabel,\n  rating,\n  ratingLabel,\n  benefits\n},\n  _type == "pestImage" => {\n  caption,\n  "pestChosen": defined(pest._ref),\n  "pest": pest->{\n    name,\n    imageAlt,\n    illustrationAlt,\n    imageFile,\n    matchWords,\n    "image": image.asset->{url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}\n  }\n},\n  _type == "pestList" => {\n  heading,\n  intro,\n  pests,\n  showImages,\n  closingText\n},\n  _type == "textSection" => {\n  heading,\n  body\n},\n  _type == "cardGrid" => {\n  heading,\n  intro,\n  cards[]{_key, title, text},\n  buttonLabel,\n  cardButtonLabel\n},\n  _type == "bulletList" => {\n  heading,\n  body,\n  listHeading,\n  items\n},\n  _type == "steps" => {\n  heading,\n  intro,\n  steps[]{_key, title, text},\n  buttonLabel\n},\n  _type == "urgency" => {\n  heading,\n  text,\n  buttonLabel\n},\n  _type == "callToAction" => {\n  heading,\n  text,\n  buttonLabel,\n  showCallLabel\n},\n  _type == "comparisonTable" => {\n  heading,\n  intro,\n  methodLabel,\n  rateLabel,\n  noteLabel,\n  rows[]{_key, method, failureRate, note},\n  footnote\n},\n  _type == "costComparison" => {\n  heading,\n  intro,\n  options[]{_key, title, price, recurring, successRate, points, recommended},\n  buttonLabel\n},\n  _type == "badges" => {\n  heading,\n  rating{score, outOf, reviewCount, reviewsLabel},\n  badges,\n  tone\n},\n  _type == "zipSearch" => {\n  heading,\n  inputLabel,\n  placeholder,\n  buttonLabel,\n  toastTitle,\n  toastMessage\n},\n  _type == "faqList" => {\n  heading,\n  "faqs": faqs[]->{_id, question, answer},\n  callLineText\n},\n  _type == "callBanner" => {\n  heading,\n  text,\n  features,\n  buttonLabel,\n  tone\n},\n  _type == "caseStory" => {\n  eyebrow,\n  heading,\n  story,\n  facts[]{_key, label, value},\n  buttonLabel\n},\n  _type == "contactForm" => {\n  heading,\n  intro,\n  firstNameLabel,\n  lastNameLabel,\n  phoneLabel,\n  issueLabel,\n  buttonLabel,\n  note\n},\n  _type == "serviceArea" => {\n  heading,\n  text,\n  locationText\n},\n  _type == "testimonial" => {\n  quote,\n  author,\n  detail,\n  rating,\n  ratingLabel\n},\n  _type == "banner" => {\n  heading,\n  text,\n  buttonLabel,\n  tone\n},\n  _type == "localBusiness" => {\n  description,\n  areaServed,\n  priceRange,\n  ratingValue,\n  reviewCount\n},\n  _type == "templateHeader" => {\n  brand,\n  navItems,\n  buttonLabel\n},\n  _type == "templateHero" => {\n  heading,\n  text,\n  primaryLabel,\n  secondaryLabel\n},\n  _type == "templateFooter" => {\n  brand,\n  text,\n  columns[]{_key, heading, items},\n  contactLines,\n  copyright\n}\n},\n    "experiment": experiment{"name": name.current, "arms": arms[]{key, heroTitle, heroSubtitle, heroButtonLabel, replaceSection, "section": section[0]{\n  _type,\n  _key,\n  _type == "hero" => {\n  title,\n  titleTemplate,\n  subtitle,\n  locationLine,\n  callLineLabel,\n  buttonLabel,\n  rating,\n  ratingLabel,\n  benefits\n},\n  _type == "pestImage" => {\n  caption,\n  "pestChosen": defined(pest._ref),\n  "pest": pest->{\n    name,\n    imageAlt,\n    illustrationAlt,\n    imageFile,\n    matchWords,\n    "image": image.asset->{url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}\n  }\n},\n  _type == "pestList" => {\n  heading,\n  intro,\n  pests,\n  showImages,\n  closingText\n},\n  _type == "textSection" => {\n  heading,\n  body\n},\n  _type == "cardGrid" => {\n  heading,\n  intro,\n  cards[]{_key, title, text},\n  buttonLabel,\n  cardButtonLabel\n},\n  _type == "bulletList" => {\n  heading,\n  body,\n  listHeading,\n  items\n},\n  _type == "steps" => {\n  heading,\n  intro,\n  steps[]{_key, title, text},\n  buttonLabel\n},\n  _type == "urgency" => {\n  heading,\n  text,\n  buttonLabel\n},\n  _type == "callToAction" => {\n  heading,\n  text,\n  buttonLabel,\n  showCallLabel\n},\n  _type == "comparisonTable" => {\n  heading,\n  intro,\n  methodLabel,\n  rateLabel,\n  noteLabel,\n  rows[]{_key, method, failureRate, note},\n  footnote\n},\n  _type == "costComparison" => {\n  heading,\n  intro,\n  options[]{_key, title, price, recurring, successRate, points, recommended},\n  buttonLabel\n},\n  _type == "badges" => {\n  heading,\n  rating{score, outOf, reviewCount, reviewsLabel},\n  badges,\n  tone\n},\n  _type == "zipSearch" => {\n  heading,\n  inputLabel,\n  placeholder,\n  buttonLabel,\n  toastTitle,\n  toastMessage\n},\n  _type == "faqList" => {\n  heading,\n  "faqs": faqs[]->{_id, question, answer},\n  callLineText\n},\n  _type == "callBanner" => {\n  heading,\n  text,\n  features,\n  buttonLabel,\n  tone\n},\n  _type == "caseStory" => {\n  eyebrow,\n  heading,\n  story,\n  facts[]{_key, label, value},\n  buttonLabel\n},\n  _type == "contactForm" => {\n  heading,\n  intro,\n  firstNameLabel,\n  lastNameLabel,\n  phoneLabel,\n  issueLabel,\n  buttonLabel,\n  note\n},\n  _type == "serviceArea" => {\n  heading,\n  text,\n  locationText\n},\n  _type == "testimonial" => {\n  quote,\n  author,\n  detail,\n  rating,\n  ratingLabel\n},\n  _type == "banner" => {\n  heading,\n  text,\n  buttonLabel,\n  tone\n},\n  _type == "localBusiness" => {\n  description,\n  areaServed,\n  priceRange,\n  ratingValue,\n  reviewCount\n},\n  _type == "templateHeader" => {\n  brand,\n  navItems,\n  buttonLabel\n},\n  _type == "templateHero" => {\n  heading,\n  text,\n  primaryLabel,\n  secondaryLabel\n},\n  _type == "templateFooter" => {\n  brand,\n  text,\n  columns[]{_key, heading, items},\n  contactLines,\n  copyright\n}\n}}}\n  },\n  _type == "pestPage" => {\n    "blocks": [hero, select(image.show == true => {"_type": "pestImage", "_key": "photo", "caption": image.caption, pest}), explainer, services, urgency, steps, cta][defined(@)]{\n  _type,\n  _key,\n  _type == "hero" => {\n  title,\n  titleTemplate,\n  subtitle,\n  locationLine,\n  callLineLabel,\n  buttonLabel,\n  rating,\n  ratingLabel,\n  benefits\n},\n  _type == "pestImage" => {\n  caption,\n  "pestChosen": defined(pest._ref),\n  "pest": pest->{\n    name,\n    imageAlt,\n    illustrationAlt,\n    imageFile,\n    matchWords,\n    "image": image.asset->{url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}\n  }\n},\n  _type == "pestList" => {\n  heading,\n  intro,\n  pests,\n  showImages,\n  closingText\n},\n  _type == "textSection" => {\n  heading,\n  body\n},\n  _type == "cardGrid" => {\n  heading,\n  intro,\n  cards[]{_key, title, text},\n  buttonLabel,\n  cardButtonLabel\n},\n  _type == "bulletList" => {\n  heading,\n  body,\n  listHeading,\n  items\n},\n  _type == "steps" => {\n  heading,\n  intro,\n  steps[]{_key, title, text},\n  buttonLabel\n},\n  _type == "urgency" => {\n  heading,\n  text,\n  buttonLabel\n},\n  _type == "callToAction" => {\n  heading,\n  text,\n  buttonLabel,\n  showCallLabel\n},\n  _type == "comparisonTable" => {\n  heading,\n  intro,\n  methodLabel,\n  rateLabel,\n  noteLabel,\n  rows[]{_key, method, failureRate, note},\n  footnote\n},\n  _type == "costComparison" => {\n  heading,\n  intro,\n  options[]{_key, title, price, recurring, successRate, points, recommended},\n  buttonLabel\n},\n  _type == "badges" => {\n  heading,\n  rating{score, outOf, reviewCount, reviewsLabel},\n  badges,\n  tone\n},\n  _type == "zipSearch" => {\n  heading,\n  inputLabel,\n  placeholder,\n  buttonLabel,\n  toastTitle,\n  toastMessage\n},\n  _type == "faqList" => {\n  heading,\n  "faqs": faqs[]->{_id, question, answer},\n  callLineText\n},\n  _type == "callBanner" => {\n  heading,\n  text,\n  features,\n  buttonLabel,\n  tone\n},\n  _type == "caseStory" => {\n  eyebrow,\n  heading,\n  story,\n  facts[]{_key, label, value},\n  buttonLabel\n},\n  _type == "contactForm" => {\n  heading,\n  intro,\n  firstNameLabel,\n  lastNameLabel,\n  phoneLabel,\n  issueLabel,\n  buttonLabel,\n  note\n},\n  _type == "serviceArea" => {\n  heading,\n  text,\n  locationText\n},\n  _type == "testimonial" => {\n  quote,\n  author,\n  detail,\n  rating,\n  ratingLabel\n},\n  _type == "banner" => {\n  heading,\n  text,\n  buttonLabel,\n  tone\n},\n  _type == "localBusiness" => {\n  description,\n  areaServed,\n  priceRange,\n  ratingValue,\n  reviewCount\n},\n  _type == "templateHeader" => {\n  brand,\n  navItems,\n  buttonLabel\n},\n  _type == "templateHero" => {\n  heading,\n  text,\n  primaryLabel,\n  secondaryLabel\n},\n  _type == "templateFooter" => {\n  brand,\n  text,\n  columns[]{_key, heading, items},\n  contactLines,\n  copyright\n}\n}\n  },\n  _type == "legalPage" => {\n    title,\n    effectiveDateLabel,\n    effectiveDate,\n    body\n  }\n}': RouteQueryResult;
+    '*[_type in ["page", "pestPage", "legalPage"] && defined(slug.current)] | order(slug.current asc){\n    _type,\n    "slug": slug.current,\n    _updatedAt,\n    "robots": seo.robots\n  }': SitemapQueryResult;
+    '*[_type in ["page", "pestPage", "legalPage"] && slug.current == $slug][0]{\n  _id,\n  _type,\n  "slug": slug.current,\n  seo{title, description, keywords, robots},\n  "chrome": coalesce(chrome, "site"),\n  "callBar": coalesce(callBar, "phones"),\n  "callToast": callToast{title, message, "alsoCall": coalesce(alsoCall, false)},\n  _type == "page" => {\n    "blocks": blocks[]{\n  _type,\n  _key,\n  _type == "hero" => {\n  title,\n  titleTemplate,\n  subtitle,\n  locationLine,\n  callLineLabel,\n  buttonLabel,\n  rating,\n  ratingLabel,\n  benefits\n},\n  _type == "pestImage" => {\n  caption,\n  "pestChosen": defined(pest._ref),\n  "pest": pest->{\n    name,\n    imageAlt,\n    illustrationAlt,\n    imageFile,\n    matchWords,\n    "image": image.asset->{url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}\n  }\n},\n  _type == "pestList" => {\n  heading,\n  intro,\n  pests,\n  showImages,\n  closingText\n},\n  _type == "textSection" => {\n  heading,\n  body\n},\n  _type == "cardGrid" => {\n  heading,\n  intro,\n  cards[]{_key, title, text},\n  buttonLabel,\n  cardButtonLabel\n},\n  _type == "bulletList" => {\n  heading,\n  body,\n  listHeading,\n  items\n},\n  _type == "steps" => {\n  heading,\n  intro,\n  steps[]{_key, title, text},\n  buttonLabel\n},\n  _type == "urgency" => {\n  heading,\n  text,\n  buttonLabel\n},\n  _type == "callToAction" => {\n  heading,\n  text,\n  buttonLabel,\n  showCallLabel\n},\n  _type == "comparisonTable" => {\n  heading,\n  intro,\n  methodLabel,\n  rateLabel,\n  noteLabel,\n  rows[]{_key, method, failureRate, note},\n  footnote\n},\n  _type == "costComparison" => {\n  heading,\n  intro,\n  options[]{_key, title, price, recurring, successRate, points, recommended},\n  buttonLabel\n},\n  _type == "badges" => {\n  heading,\n  rating{score, outOf, reviewCount, reviewsLabel},\n  badges,\n  tone\n},\n  _type == "zipSearch" => {\n  heading,\n  inputLabel,\n  placeholder,\n  buttonLabel,\n  toastTitle,\n  toastMessage\n},\n  _type == "faqList" => {\n  heading,\n  "faqs": faqs[]->{_id, question, answer},\n  callLineText\n},\n  _type == "callBanner" => {\n  heading,\n  text,\n  features,\n  buttonLabel,\n  tone\n},\n  _type == "caseStory" => {\n  eyebrow,\n  heading,\n  story,\n  facts[]{_key, label, value},\n  buttonLabel\n},\n  _type == "contactForm" => {\n  heading,\n  intro,\n  firstNameLabel,\n  lastNameLabel,\n  phoneLabel,\n  issueLabel,\n  buttonLabel,\n  note\n},\n  _type == "serviceArea" => {\n  heading,\n  text,\n  locationText\n},\n  _type == "testimonial" => {\n  quote,\n  author,\n  detail,\n  rating,\n  ratingLabel\n},\n  _type == "banner" => {\n  heading,\n  text,\n  buttonLabel,\n  tone\n},\n  _type == "localBusiness" => {\n  description,\n  areaServed,\n  ratingValue,\n  reviewCount\n},\n  _type == "templateHeader" => {\n  brand,\n  navItems,\n  buttonLabel\n},\n  _type == "templateHero" => {\n  heading,\n  text,\n  primaryLabel,\n  secondaryLabel\n},\n  _type == "templateFooter" => {\n  brand,\n  text,\n  columns[]{_key, heading, items},\n  contactLines,\n  copyright\n}\n},\n    "experiment": experiment{"name": name.current, "arms": arms[]{key, heroTitle, heroSubtitle, heroButtonLabel, replaceSection, "section": section[0]{\n  _type,\n  _key,\n  _type == "hero" => {\n  title,\n  titleTemplate,\n  subtitle,\n  locationLine,\n  callLineLabel,\n  buttonLabel,\n  rating,\n  ratingLabel,\n  benefits\n},\n  _type == "pestImage" => {\n  caption,\n  "pestChosen": defined(pest._ref),\n  "pest": pest->{\n    name,\n    imageAlt,\n    illustrationAlt,\n    imageFile,\n    matchWords,\n    "image": image.asset->{url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}\n  }\n},\n  _type == "pestList" => {\n  heading,\n  intro,\n  pests,\n  showImages,\n  closingText\n},\n  _type == "textSection" => {\n  heading,\n  body\n},\n  _type == "cardGrid" => {\n  heading,\n  intro,\n  cards[]{_key, title, text},\n  buttonLabel,\n  cardButtonLabel\n},\n  _type == "bulletList" => {\n  heading,\n  body,\n  listHeading,\n  items\n},\n  _type == "steps" => {\n  heading,\n  intro,\n  steps[]{_key, title, text},\n  buttonLabel\n},\n  _type == "urgency" => {\n  heading,\n  text,\n  buttonLabel\n},\n  _type == "callToAction" => {\n  heading,\n  text,\n  buttonLabel,\n  showCallLabel\n},\n  _type == "comparisonTable" => {\n  heading,\n  intro,\n  methodLabel,\n  rateLabel,\n  noteLabel,\n  rows[]{_key, method, failureRate, note},\n  footnote\n},\n  _type == "costComparison" => {\n  heading,\n  intro,\n  options[]{_key, title, price, recurring, successRate, points, recommended},\n  buttonLabel\n},\n  _type == "badges" => {\n  heading,\n  rating{score, outOf, reviewCount, reviewsLabel},\n  badges,\n  tone\n},\n  _type == "zipSearch" => {\n  heading,\n  inputLabel,\n  placeholder,\n  buttonLabel,\n  toastTitle,\n  toastMessage\n},\n  _type == "faqList" => {\n  heading,\n  "faqs": faqs[]->{_id, question, answer},\n  callLineText\n},\n  _type == "callBanner" => {\n  heading,\n  text,\n  features,\n  buttonLabel,\n  tone\n},\n  _type == "caseStory" => {\n  eyebrow,\n  heading,\n  story,\n  facts[]{_key, label, value},\n  buttonLabel\n},\n  _type == "contactForm" => {\n  heading,\n  intro,\n  firstNameLabel,\n  lastNameLabel,\n  phoneLabel,\n  issueLabel,\n  buttonLabel,\n  note\n},\n  _type == "serviceArea" => {\n  heading,\n  text,\n  locationText\n},\n  _type == "testimonial" => {\n  quote,\n  author,\n  detail,\n  rating,\n  ratingLabel\n},\n  _type == "banner" => {\n  heading,\n  text,\n  buttonLabel,\n  tone\n},\n  _type == "localBusiness" => {\n  description,\n  areaServed,\n  ratingValue,\n  reviewCount\n},\n  _type == "templateHeader" => {\n  brand,\n  navItems,\n  buttonLabel\n},\n  _type == "templateHero" => {\n  heading,\n  text,\n  primaryLabel,\n  secondaryLabel\n},\n  _type == "templateFooter" => {\n  brand,\n  text,\n  columns[]{_key, heading, items},\n  contactLines,\n  copyright\n}\n}}}\n  },\n  _type == "pestPage" => {\n    "blocks": [hero, select(image.show == true => {"_type": "pestImage", "_key": "photo", "caption": image.caption, pest}), explainer, services, urgency, steps, cta][defined(@)]{\n  _type,\n  _key,\n  _type == "hero" => {\n  title,\n  titleTemplate,\n  subtitle,\n  locationLine,\n  callLineLabel,\n  buttonLabel,\n  rating,\n  ratingLabel,\n  benefits\n},\n  _type == "pestImage" => {\n  caption,\n  "pestChosen": defined(pest._ref),\n  "pest": pest->{\n    name,\n    imageAlt,\n    illustrationAlt,\n    imageFile,\n    matchWords,\n    "image": image.asset->{url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}\n  }\n},\n  _type == "pestList" => {\n  heading,\n  intro,\n  pests,\n  showImages,\n  closingText\n},\n  _type == "textSection" => {\n  heading,\n  body\n},\n  _type == "cardGrid" => {\n  heading,\n  intro,\n  cards[]{_key, title, text},\n  buttonLabel,\n  cardButtonLabel\n},\n  _type == "bulletList" => {\n  heading,\n  body,\n  listHeading,\n  items\n},\n  _type == "steps" => {\n  heading,\n  intro,\n  steps[]{_key, title, text},\n  buttonLabel\n},\n  _type == "urgency" => {\n  heading,\n  text,\n  buttonLabel\n},\n  _type == "callToAction" => {\n  heading,\n  text,\n  buttonLabel,\n  showCallLabel\n},\n  _type == "comparisonTable" => {\n  heading,\n  intro,\n  methodLabel,\n  rateLabel,\n  noteLabel,\n  rows[]{_key, method, failureRate, note},\n  footnote\n},\n  _type == "costComparison" => {\n  heading,\n  intro,\n  options[]{_key, title, price, recurring, successRate, points, recommended},\n  buttonLabel\n},\n  _type == "badges" => {\n  heading,\n  rating{score, outOf, reviewCount, reviewsLabel},\n  badges,\n  tone\n},\n  _type == "zipSearch" => {\n  heading,\n  inputLabel,\n  placeholder,\n  buttonLabel,\n  toastTitle,\n  toastMessage\n},\n  _type == "faqList" => {\n  heading,\n  "faqs": faqs[]->{_id, question, answer},\n  callLineText\n},\n  _type == "callBanner" => {\n  heading,\n  text,\n  features,\n  buttonLabel,\n  tone\n},\n  _type == "caseStory" => {\n  eyebrow,\n  heading,\n  story,\n  facts[]{_key, label, value},\n  buttonLabel\n},\n  _type == "contactForm" => {\n  heading,\n  intro,\n  firstNameLabel,\n  lastNameLabel,\n  phoneLabel,\n  issueLabel,\n  buttonLabel,\n  note\n},\n  _type == "serviceArea" => {\n  heading,\n  text,\n  locationText\n},\n  _type == "testimonial" => {\n  quote,\n  author,\n  detail,\n  rating,\n  ratingLabel\n},\n  _type == "banner" => {\n  heading,\n  text,\n  buttonLabel,\n  tone\n},\n  _type == "localBusiness" => {\n  description,\n  areaServed,\n  ratingValue,\n  reviewCount\n},\n  _type == "templateHeader" => {\n  brand,\n  navItems,\n  buttonLabel\n},\n  _type == "templateHero" => {\n  heading,\n  text,\n  primaryLabel,\n  secondaryLabel\n},\n  _type == "templateFooter" => {\n  brand,\n  text,\n  columns[]{_key, heading, items},\n  contactLines,\n  copyright\n}\n}\n  },\n  _type == "legalPage" => {\n    title,\n    effectiveDateLabel,\n    effectiveDate,\n    body\n  }\n}': RouteQueryResult;
     '*[_type == "siteSettings" && _id == "siteSettings"][0].trackingNumbers[]{_key, match, value, phone}': TrackingNumberRulesQueryResult;
-    '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{\n    phone,\n    "trackingNumbers": trackingNumbers[]{match, value, phone},\n    "callTracking": callTracking{enabled, businessLine, pool, textBack{enabled}},\n    googleAdsId,\n    callConversionLabel,\n    analyticsId,\n    gtmId,\n    "footerLinks": footerLinks[]{label, href}\n  },\n  "routeSlugs": *[_type in ["page", "pestPage", "legalPage"] && defined(slug.current)].slug.current,\n  "legalPages": *[_type == "legalPage"] | order(title asc){title, "text": pt::text(body)},\n  "pestPages": *[_type == "pestPage"] | order(slug.current asc){\n    "slug": slug.current,\n    "pest": pest->name,\n    "hasPhoto": defined(coalesce(image.pest->image.asset, pest->image.asset))\n  }\n}': LaunchFactsQueryResult;
-    '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  phone,\n  "trackingNumbers": trackingNumbers[]{match, value, phone},\n  "callTracking": callTracking{enabled, businessLine, pool, poolRestMinutes, minTalkSeconds, firstCallerDays, missedCall, missedMessage, callerRetentionDays, timeZone, conversionName, conversionValue, conversionCurrency, enhancedConversions, visitLimits, recording, recordingNotice, recordingRetentionDays, routing, ringSeconds, maxProviders, askZipWhenUnknown, zipPrompt, textBack{enabled, body, onceEveryHours}},\n  "callOutcomes": callOutcomes{stirShaken, blockedCallers, staffNumbers, repeatCalls, repeatMinutes, spamPhrases, notALeadPhrases, existingCustomerPhrases, leadPhrases, bookedPhrases, leadValue, bookedValue}\n}': VoiceSettingsQueryResult;
-    '*[_type == "provider" && !(_id in path("drafts.**"))] | order(_id asc){\n  _id, name, phone, active, states, zips, places, everywhere, "pests": pests[]._ref,\n  hours[]{day, open, close}, timeZone, priority, weight, dailyCap, monthlyCap, maxConcurrent, payout, billableSeconds, whisper, acceptWithKey\n}': ProvidersQueryResult;
+    '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{\n    phone,\n    "trackingNumbers": trackingNumbers[]{match, value, phone},\n    "callTracking": callTracking{enabled, businessLine, pool, textBack{enabled}, routing, licenceStates},\n    reviewsUrl,\n    googleAdsId,\n    callConversionLabel,\n    analyticsId,\n    gtmId,\n    "footerLinks": footerLinks[]{label, href}\n  },\n  "routeSlugs": *[_type in ["page", "pestPage", "legalPage"] && defined(slug.current)].slug.current,\n  "legalPages": *[_type == "legalPage"] | order(title asc){title, "text": pt::text(body)},\n  "pestPages": *[_type == "pestPage"] | order(slug.current asc){\n    "slug": slug.current,\n    "pest": pest->name,\n    "hasPhoto": defined(coalesce(image.pest->image.asset, pest->image.asset))\n  },\n  "providers": *[_type == "provider" && active == true && !(_id in path("drafts.**"))] | order(name asc){name, states, everywhere, "licences": licences[]{state, number}, "portalEmails": count(portalEmails)},\n  "ratings": *[_type in ["page", "pestPage"] && defined(slug.current)] | order(slug.current asc){\n    "slug": slug.current,\n    "found": [hero, ...coalesce(blocks, [])][_type in ["hero", "badges", "localBusiness"] && (defined(rating) || defined(ratingValue))]{\n      _type,\n      "score": coalesce(rating.score, rating, ratingValue),\n      "count": coalesce(rating.reviewCount, reviewCount),\n      "label": coalesce(ratingLabel, rating.reviewsLabel)\n    }\n  }\n}': LaunchFactsQueryResult;
+    '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  phone,\n  brandName,\n  "trackingNumbers": trackingNumbers[]{match, value, phone},\n  "callTracking": callTracking{enabled, businessLine, pool, poolRestMinutes, minTalkSeconds, firstCallerDays, missedCall, missedMessage, callerRetentionDays, timeZone, conversionName, fixedValue, outcomeRoles, maxOutcomeValue, conversionValue, conversionCurrency, enhancedConversions, visitLimits, recording, recordingNotice, recordingRetentionDays, routing, ringSeconds, maxProviders, askZipWhenUnknown, zipPrompt, textBack{enabled, body, onceEveryHours, helpReply}, recordCallsFrom, textsPerHour, advancedOptOut, licenceStates, spokenReferral},\n  "callOutcomes": callOutcomes{stirShaken, blockedCallers, staffNumbers, repeatCalls, repeatMinutes, spamPhrases, notALeadPhrases, existingCustomerPhrases, leadPhrases, bookedPhrases, leadValue, bookedValue}\n}': VoiceSettingsQueryResult;
+    '*[_type == "provider" && !(_id in path("drafts.**"))] | order(_id asc){\n  _id, name, phone, active, states, zips, places, everywhere, "pests": pests[]._ref,\n  hours[]{day, open, close}, timeZone, priority, weight, dailyCap, monthlyCap, maxConcurrent, payout, billableSeconds, duplicateDays, whisper, acceptWithKey,\n  licences[]{state, number}\n}': ProvidersQueryResult;
+    '{\n  "providers": *[_type == "provider" && !(_id in path("drafts.**"))] | order(_id asc){\n    _id, name, phone, active, portalEmails, states, zips, places, everywhere, timeZone, billableSeconds, duplicateDays, payout\n  },\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{\n    brandName,\n    "timeZone": callTracking.timeZone,\n    "disputeDays": callTracking.disputeDays,\n    "currency": callTracking.conversionCurrency,\n    "minTalkSeconds": callTracking.minTalkSeconds\n  },\n  "words": *[_type == "portal" && _id == "portal"][0]\n}': PortalContentQueryResult;
+    '*[_type == "provider" && !(_id in path("drafts.**")) && _id != $id && count(portalEmails[lower(@) in $emails]) > 0].name': PortalEmailOwnersQueryResult;
     '*[_type == "pest" && !(_id in path("drafts.**"))] | order(_id asc){_id, name, matchWords}': RoutingPestsQueryResult;
+    '*[_type == "siteSettings" && _id == "siteSettings"][0].callTracking.licenceStates': ProviderLicenceStatesQueryResult;
     '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  phone, "trackingNumbers": trackingNumbers[]{phone}, "pool": callTracking.pool\n}': ProviderSiteNumbersQueryResult;
+    '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  "enabled": serviceAreaPages == true,\n  "wording": serviceAreaWording{placeTitle, placeDescription, stateTitle, stateDescription, providersHeading, coversAll, coversZips, today, openNow, closedNow, openAllDay, closedToday, zipsHeading, nearbyHeading, placesHeading, breadcrumbLabel},\n  "prebuild": serviceAreaWording.prebuild\n}': ServiceAreaSettingsQueryResult;
+    '{\n  "pestPages": *[_type == "pestPage" && defined(slug.current)] | order(slug.current asc){"slug": slug.current, "pest": pest._ref, "pestName": pest->name, "service": hero.title, _updatedAt},\n  "providers": *[_type == "provider" && active == true && !(_id in path("drafts.**"))] | order(_id asc){\n    _id, _updatedAt, name, phone, active, states, zips, places, everywhere, "pests": pests[]._ref, hours[]{day, open, close}, timeZone\n  }\n}': ServiceAreaContentQueryResult;
+    '*[_type == "placeNote" && place in $places && !(_id in path("drafts.**"))].place': NotedPlacesQueryResult;
+    '*[_type == "placeNote" && defined(place) && !(_id in path("drafts.**"))]{place, _updatedAt}': PlaceNotesQueryResult;
+    '*[_type == "placeNote" && place == $place && !(_id in path("drafts.**"))] | order(_updatedAt desc)[0]{text}': PlaceNoteQueryResult;
+    '*[_type == "pestStateNote" && state == $state && pest._ref == $pest && !(_id in path("drafts.**"))] | order(_updatedAt desc)[0]{text}': PestStateNoteQueryResult;
   }
 }
 // Lets @sanity/client releases that predate the global registry read it too

@@ -1,4 +1,4 @@
-import { dialAction, dialActionParams, incomingParams, newSid, transcriptionParams, twilioPost, type SimulatedAnswer } from './twilioStandIn.ts'
+import { dialAction, dialActionParams, incomingParams, newSid, statusCallbackParams, transcriptionParams, twilioPost, type SimulatedAnswer } from './twilioStandIn.ts'
 
 /**
  * A whole routed call as Twilio plays it: "A call comes in" (with the caller's FromZip/FromState when given),
@@ -23,6 +23,8 @@ export interface RoutedCall {
   stirVerstat?: string
   /** A transcript segment sent after the call, when given. */
   said?: string
+  /** The caller hangs up while the first line rings: the Dial action comes with the parent's CallStatus completed, then the number's status callback. */
+  hangUp?: boolean
 }
 
 export interface RoutedStep {
@@ -50,6 +52,12 @@ export async function playRoutedCall(input: RoutedCall): Promise<{ callSid: stri
     const whisper = /<Number url="([^"]+)"/.exec(answer.body)?.[1]
     const provider = whisper ? (new URL(decode(whisper), 'http://x').searchParams.get('p') ?? '') : ''
     const rings = provider && input.noAnswer?.includes(provider) ? 'no-answer' : input.dialStatus
+    if (input.hangUp) {
+      answer = await post(decode(action), [...dialActionParams({ ...call, talkSeconds: 0, dialStatus: 'no-answer', callerHungUp: true }), ...where])
+      steps.push({ request: `${provider || 'business line'}: the caller hung up`, answer })
+      steps.push({ request: 'call status: completed', answer: await post('/api/voice/status', statusCallbackParams({ ...call, status: 'completed', duration: 12 })) })
+      break
+    }
     if (whisper && rings === 'completed') {
       const leg = { ...call, callSid: newSid('CA') }
       const heard = await post(decode(whisper), incomingParams(leg))

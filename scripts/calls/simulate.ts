@@ -5,7 +5,7 @@
 // each leg's outcome, until the site stops dialling.
 // Usage: npm run calls:simulate -- --to +13125550161 --talk 95 [--from +14155550123] [--status completed|no-answer|busy]
 //        [--stir TN-Validation-Failed-B] (the caller ID's STIR/SHAKEN attestation) [--say "how much to come out?"] (a transcript segment)
-//        [--from-zip 75201] [--digits 60614] [--no-answer provider-lone-star[,provider-…]]
+//        [--from-zip 75201] [--digits 60614] [--no-answer provider-lone-star[,provider-…]] [--hang-up] (the caller hangs up while the first line rings)
 //        [--site http://127.0.0.1:3000]   (the token defaults to the demo's, as `npm run calls:demo` starts it)
 import nextEnv from '@next/env'
 import path from 'node:path'
@@ -30,6 +30,7 @@ const { values } = parseArgs({
     'from-zip': { type: 'string' },
     digits: { type: 'string' },
     'no-answer': { type: 'string', default: '' },
+    'hang-up': { type: 'boolean', default: false },
   },
 })
 if (!values.to || !isUsE164(values.to) || !/^\+[1-9]\d{6,14}$/.test(values.from!) || !/^\d+$/.test(values.talk!)) {
@@ -50,6 +51,7 @@ const result = await playRoutedCall({
   ...(fromZip ? { fromZip, fromState: placeOfZip(fromZip)?.state ?? '' } : {}),
   ...(values.digits ? { digits: values.digits } : {}),
   noAnswer: values['no-answer']!.split(',').map((id) => id.trim()).filter(Boolean),
+  hangUp: values['hang-up'] === true,
 })
 console.log(`Call ${result.callSid} to ${values.to} from ${values.from}`)
 for (const step of result.steps) console.log(`  ${step.request.padEnd(34)} → ${step.answer.status} in ${step.answer.ms.toFixed(1)} ms: ${step.answer.body}`)

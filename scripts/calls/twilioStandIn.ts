@@ -55,14 +55,34 @@ export function incomingParams(call: Required<Pick<SimulatedCall, 'to' | 'from' 
   ]
 }
 
-export function dialActionParams(call: Required<Pick<SimulatedCall, 'to' | 'from' | 'callSid' | 'accountSid' | 'talkSeconds' | 'dialStatus'>>): [string, string][] {
+/**
+ * The `<Dial action>` request: the parent call's parameters with its CallStatus — `in-progress` while the caller
+ * is still on the line, `completed` once the caller has hung up (then Twilio ignores the TwiML answered) — and
+ * the dialed leg's DialCallStatus, DialCallDuration, DialCallSid and DialBridged.
+ */
+export function dialActionParams(call: Required<Pick<SimulatedCall, 'to' | 'from' | 'callSid' | 'accountSid' | 'talkSeconds' | 'dialStatus'>> & { callerHungUp?: boolean }): [string, string][] {
   const completed = call.dialStatus === 'completed'
   return [
-    ...incomingParams(call).map(([name, value]) => [name, name === 'CallStatus' ? 'in-progress' : value] as [string, string]),
+    ...incomingParams(call).map(([name, value]) => [name, name === 'CallStatus' ? (call.callerHungUp ? 'completed' : 'in-progress') : value] as [string, string]),
     ['DialBridged', completed ? 'true' : 'false'],
     ['DialCallDuration', String(completed ? call.talkSeconds : 0)],
     ['DialCallSid', newSid('CA')],
     ['DialCallStatus', call.dialStatus],
+  ]
+}
+
+/**
+ * The number's "Call status changes" webhook (its StatusCallback) once the call is over: the call's parameters
+ * with the final CallStatus (completed, busy, no-answer, canceled, failed), CallDuration in seconds, and the
+ * callback's own Timestamp, CallbackSource and SequenceNumber — no DialCallStatus.
+ */
+export function statusCallbackParams(call: Required<Pick<SimulatedCall, 'to' | 'from' | 'callSid' | 'accountSid'>> & { status: string; duration: number }): [string, string][] {
+  return [
+    ...incomingParams(call).map(([name, value]) => [name, name === 'CallStatus' ? call.status : value] as [string, string]),
+    ['CallDuration', String(call.duration)],
+    ['CallbackSource', 'call-progress-events'],
+    ['SequenceNumber', '0'],
+    ['Timestamp', new Date().toUTCString()],
   ]
 }
 

@@ -4,6 +4,9 @@ import { legalPage } from './documents/legalPage'
 import { page } from './documents/page'
 import { pest } from './documents/pest'
 import { pestPage } from './documents/pestPage'
+import { pestStateNote } from './documents/pestStateNote'
+import { placeNote } from './documents/placeNote'
+import { portal } from './documents/portal'
 import { provider } from './documents/provider'
 import { siteSettings } from './documents/siteSettings'
 import { blockContent } from './objects/blockContent'
@@ -17,6 +20,9 @@ export const schemaTypes = [
   pestPage,
   pest,
   provider,
+  portal,
+  placeNote,
+  pestStateNote,
   faq,
   legalPage,
   seo,

@@ -12,6 +12,7 @@ import { openVoiceDb } from '../../web/lib/calls/store/db'
 import { simulateCall } from '../../scripts/calls/twilioStandIn'
 import { unroutedDemoNdjson } from '../../scripts/calls/demoContent'
 import { launchBrowser, VIEWPORTS } from './browser'
+import { waitFor } from '../support/waitFor'
 import { startSite, type NextServer } from './nextServer'
 
 /**
@@ -274,3 +275,49 @@ describe('a store that never answers', () => {
     expect(await lease.json()).toEqual({ number: null })
   })
 })
+
+describe('a SQLite file another process holds', () => {
+  it('a write lock held for 20 s stalls nothing: pages, taps and webhooks answer at once, and every acknowledged record is stored once after', async () => {
+    // Another process takes the file's write lock (BEGIN IMMEDIATE) and holds it for 20 s, as a backup script might.
+    const holder = execFile(process.execPath, ['-e', `
+      const { DatabaseSync } = require('node:sqlite')
+      const db = new DatabaseSync(${JSON.stringify(callLogFile)})
+      db.exec('PRAGMA busy_timeout = 10000; BEGIN IMMEDIATE; DELETE FROM webhook_deliveries WHERE expires_at < 0')
+      process.stdout.write('locked\\n')
+      setTimeout(() => { db.exec('COMMIT'); process.exit(0) }, 20000)
+    `])
+    let said = ''
+    holder.stderr!.on('data', (chunk: Buffer) => (said += chunk.toString()))
+    const locked = new Promise<void>((resolve, reject) => {
+      holder.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('locked') && resolve())
+      holder.on('exit', (code) => reject(new Error(`the lock holder exited (${code}) before locking: ${said}`)))
+    })
+    const exited = new Promise<void>((resolve) => holder.on('exit', () => resolve()))
+    await locked
+    const slowest: number[] = []
+    const timed = async <T>(work: () => Promise<T>): Promise<T> => {
+      const started = performance.now()
+      try {
+        return await work()
+      } finally {
+        slowest.push(performance.now() - started)
+      }
+    }
+    const pages = await Promise.all(['/', '/ants', '/roaches', '/ants?kw=ant+control'].map((target) => timed(() => fetch(`${site.url}${target}`, { headers: { 'user-agent': PHONE_UA } }).then((answer) => answer.status))))
+    const taps = await Promise.all(['lock-1', 'lock-2', 'lock-3'].map((source) => timed(() => fetch(`${site.url}/api/calls`, { method: 'POST', headers: { 'content-type': 'application/json', 'user-agent': PHONE_UA }, body: JSON.stringify({ page: '/ants', source }) }).then((answer) => answer.status))))
+    const calls = await Promise.all(['+14155550181', '+14155550182', '+14155550183'].map((from, index) => timed(() => play(POOL[index]!, 75, from))))
+    expect(pages).toEqual([200, 200, 200, 200])
+    expect(taps).toEqual([204, 204, 204])
+    for (const call of calls) expect([call.incoming.status, call.status?.status]).toEqual([200, 200])
+    // Nothing waited for the lock (20 s): a page, a tap and both webhooks of a call each answered well within 5 s.
+    expect(Math.max(...slowest)).toBeLessThan(5_000)
+    await exited
+    for (const call of calls) expect((await reportWith(call.callSid, true)).calls.filter((entry) => entry.id === call.callSid).map((entry) => [entry.status, entry.talkSeconds])).toEqual([['answered', 75]])
+    const db = await openVoiceDb(callLogFile)
+    const tapped = () => db.selectFrom('call_clicks').select(['source', (eb) => eb.fn.countAll<number>().as('n')]).where('source', 'like', 'lock-%').groupBy('source').orderBy('source').execute()
+    const rows = await waitFor(tapped, (found) => found.length === 3, 20_000)
+    expect(rows.map((row) => [row.source, Number(row.n)])).toEqual([['lock-1', 1], ['lock-2', 1], ['lock-3', 1]])
+    await db.destroy()
+  }, 90_000)
+})
+

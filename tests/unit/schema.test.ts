@@ -151,8 +151,11 @@ describe('validation an editor meets', () => {
     expect(messages(await errorsOf(withVersion({ replaceSection: 7, section: [newSection] })))).toEqual([])
   })
 
-  it('rejects an uploaded logo without alternative text', async () => {
-    const withLogo = { ...clone(settings), logo: { _type: 'image', asset: { _type: 'reference', _ref: 'image-abc-10x10-png' } } }
+  it('rejects Site settings without the logo’s alternative text, with or without an uploaded logo', async () => {
+    const withoutAlt: Record<string, unknown> = { ...clone(settings) }
+    delete withoutAlt.logoAlt
+    expect(messages(await errorsOf(withoutAlt)).join()).toMatch(/Describe the logo .*“Local Pest Experts logo”/)
+    const withLogo = { ...withoutAlt, logo: { _type: 'image', asset: { _type: 'reference', _ref: 'image-abc-10x10-png' } } }
     expect(messages(await errorsOf(withLogo)).join()).toMatch(/Describe the logo/)
   })
 })

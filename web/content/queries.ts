@@ -19,8 +19,11 @@ export const settingsQuery = defineQuery(`*[_type == "siteSettings" && _id == "s
   headerLabel,
   stickyCallLabel,
   brandName,
+  reviewsUrl,
+  reviewsLabel,
   skipLinkLabel,
-  "logo": logo{alt, "asset": asset->{url, "width": metadata.dimensions.width, "height": metadata.dimensions.height}},
+  "logo": logo{"asset": asset->{url, "width": metadata.dimensions.width, "height": metadata.dimensions.height}},
+  logoAlt,
   "homeSlug": homePage->slug.current,
   footerText,
   "footerLinks": footerLinks[]{_key, label, href, "toPage": href == "/" || count(*[${ROUTED_TYPES_FILTER} && "/" + slug.current == ^.href]) > 0},
@@ -65,6 +68,7 @@ export const personalizedPagesQuery = defineQuery(
 /** Every routed document with what a sitemap needs: its address, last change and robots rule. */
 export const sitemapQuery = defineQuery(
   `*[${ROUTED_TYPES_FILTER} && defined(slug.current)] | order(slug.current asc){
+    _type,
     "slug": slug.current,
     _updatedAt,
     "robots": seo.robots
@@ -93,7 +97,8 @@ export const launchFactsQuery = defineQuery(`{
   "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{
     phone,
     "trackingNumbers": trackingNumbers[]{match, value, phone},
-    "callTracking": callTracking{enabled, businessLine, pool, textBack{enabled}},
+    "callTracking": callTracking{enabled, businessLine, pool, textBack{enabled}, routing, licenceStates},
+    reviewsUrl,
     googleAdsId,
     callConversionLabel,
     analyticsId,
@@ -106,6 +111,16 @@ export const launchFactsQuery = defineQuery(`{
     "slug": slug.current,
     "pest": pest->name,
     "hasPhoto": defined(coalesce(image.pest->image.asset, pest->image.asset))
+  },
+  "providers": *[_type == "provider" && active == true && !(_id in path("drafts.**"))] | order(name asc){name, states, everywhere, "licences": licences[]{state, number}, "portalEmails": count(portalEmails)},
+  "ratings": *[_type in ["page", "pestPage"] && defined(slug.current)] | order(slug.current asc){
+    "slug": slug.current,
+    "found": [hero, ...coalesce(blocks, [])][_type in ["hero", "badges", "localBusiness"] && (defined(rating) || defined(ratingValue))]{
+      _type,
+      "score": coalesce(rating.score, rating, ratingValue),
+      "count": coalesce(rating.reviewCount, reviewCount),
+      "label": coalesce(ratingLabel, rating.reviewsLabel)
+    }
   }
 }`)
 
@@ -116,21 +131,77 @@ export const launchFactsQuery = defineQuery(`{
  */
 export const voiceSettingsQuery = defineQuery(`*[_type == "siteSettings" && _id == "siteSettings"][0]{
   phone,
+  brandName,
   "trackingNumbers": trackingNumbers[]{match, value, phone},
-  "callTracking": callTracking{enabled, businessLine, pool, poolRestMinutes, minTalkSeconds, firstCallerDays, missedCall, missedMessage, callerRetentionDays, timeZone, conversionName, conversionValue, conversionCurrency, enhancedConversions, visitLimits, recording, recordingNotice, recordingRetentionDays, routing, ringSeconds, maxProviders, askZipWhenUnknown, zipPrompt, textBack{enabled, body, onceEveryHours}},
+  "callTracking": callTracking{enabled, businessLine, pool, poolRestMinutes, minTalkSeconds, firstCallerDays, missedCall, missedMessage, callerRetentionDays, timeZone, conversionName, fixedValue, outcomeRoles, maxOutcomeValue, conversionValue, conversionCurrency, enhancedConversions, visitLimits, recording, recordingNotice, recordingRetentionDays, routing, ringSeconds, maxProviders, askZipWhenUnknown, zipPrompt, textBack{enabled, body, onceEveryHours, helpReply}, recordCallsFrom, textsPerHour, advancedOptOut, licenceStates, spokenReferral},
   "callOutcomes": callOutcomes{stirShaken, blockedCallers, staffNumbers, repeatCalls, repeatMinutes, spamPhrases, notALeadPhrases, existingCustomerPhrases, leadPhrases, bookedPhrases, leadValue, bookedValue}
 }`)
 
 /** Every provider calls may be routed to (web/lib/providers), active or not: the router keeps the active ones it can use. */
 export const providersQuery = defineQuery(`*[_type == "provider" && !(_id in path("drafts.**"))] | order(_id asc){
   _id, name, phone, active, states, zips, places, everywhere, "pests": pests[]._ref,
-  hours[]{day, open, close}, timeZone, priority, weight, dailyCap, monthlyCap, maxConcurrent, payout, billableSeconds, whisper, acceptWithKey
+  hours[]{day, open, close}, timeZone, priority, weight, dailyCap, monthlyCap, maxConcurrent, payout, billableSeconds, duplicateDays, whisper, acceptWithKey,
+  licences[]{state, number}
 }`)
+
+/**
+ * The provider portal (web/lib/portal): every provider with its portal e-mails and what the portal reads of it
+ * (areas for the dispute rules, time zone, billing), the settings it shows by, and the portal's words.
+ */
+export const portalContentQuery = defineQuery(`{
+  "providers": *[_type == "provider" && !(_id in path("drafts.**"))] | order(_id asc){
+    _id, name, phone, active, portalEmails, states, zips, places, everywhere, timeZone, billableSeconds, duplicateDays, payout
+  },
+  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{
+    brandName,
+    "timeZone": callTracking.timeZone,
+    "disputeDays": callTracking.disputeDays,
+    "currency": callTracking.conversionCurrency,
+    "minTalkSeconds": callTracking.minTalkSeconds
+  },
+  "words": *[_type == "portal" && _id == "portal"][0]
+}`)
+
+/** Other providers already listing one of these portal e-mails (the Studio refuses an address on two providers). */
+export const portalEmailOwnersQuery = defineQuery(`*[_type == "provider" && !(_id in path("drafts.**")) && _id != $id && count(portalEmails[lower(@) in $emails]) > 0].name`)
 
 /** Every pest's name and match words: the whisper says the pest, and a visit's keyword finds its pest. */
 export const routingPestsQuery = defineQuery(`*[_type == "pest" && !(_id in path("drafts.**"))] | order(_id asc){_id, name, matchWords}`)
+
+/** The states where a provider needs a licence (Site settings → Call tracking), for the Studio's warning on a provider; null: the default. */
+export const providerLicenceStatesQuery = defineQuery(`*[_type == "siteSettings" && _id == "siteSettings"][0].callTracking.licenceStates`)
 
 /** The numbers a provider's phone may not be (the Studio's check): the site's number, its tracking and pool numbers. */
 export const providerSiteNumbersQuery = defineQuery(`*[_type == "siteSettings" && _id == "siteSettings"][0]{
   phone, "trackingNumbers": trackingNumbers[]{phone}, "pool": callTracking.pool
 }`)
+
+/** Site settings → Service-area pages: the switch, the place section's words and the places built ahead. */
+export const serviceAreaSettingsQuery = defineQuery(`*[_type == "siteSettings" && _id == "siteSettings"][0]{
+  "enabled": serviceAreaPages == true,
+  "wording": serviceAreaWording{placeTitle, placeDescription, stateTitle, stateDescription, providersHeading, coversAll, coversZips, today, openNow, closedNow, openAllDay, closedToday, zipsHeading, nearbyHeading, placesHeading, breadcrumbLabel},
+  "prebuild": serviceAreaWording.prebuild
+}`)
+
+/**
+ * What decides which service-area pages exist (web/lib/serviceArea/directory.ts): the pest pages and the active
+ * providers, whether or not call routing is on.
+ */
+export const serviceAreaContentQuery = defineQuery(`{
+  "pestPages": *[_type == "pestPage" && defined(slug.current)] | order(slug.current asc){"slug": slug.current, "pest": pest._ref, "pestName": pest->name, "service": hero.title, _updatedAt},
+  "providers": *[_type == "provider" && active == true && !(_id in path("drafts.**"))] | order(_id asc){
+    _id, _updatedAt, name, phone, active, states, zips, places, everywhere, "pests": pests[]._ref, hours[]{day, open, close}, timeZone
+  }
+}`)
+
+/** Which of these places (location codes) have a note: a served place with one is indexable. */
+export const notedPlacesQuery = defineQuery(`*[_type == "placeNote" && place in $places && !(_id in path("drafts.**"))].place`)
+
+/** Every place note's place and last edit, for the sitemap. */
+export const placeNotesQuery = defineQuery(`*[_type == "placeNote" && defined(place) && !(_id in path("drafts.**"))]{place, _updatedAt}`)
+
+/** The editor's note for a place (the newest, should there be two). */
+export const placeNoteQuery = defineQuery(`*[_type == "placeNote" && place == $place && !(_id in path("drafts.**"))] | order(_updatedAt desc)[0]{text}`)
+
+/** The editor's note for a pest in a state (the newest, should there be two). */
+export const pestStateNoteQuery = defineQuery(`*[_type == "pestStateNote" && state == $state && pest._ref == $pest && !(_id in path("drafts.**"))] | order(_updatedAt desc)[0]{text}`)

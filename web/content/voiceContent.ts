@@ -22,7 +22,7 @@ export async function readVoiceSettings(env: Env = process.env): Promise<VoiceSe
   const read = <T,>(query: string): Promise<T> =>
     client ? client.fetch<T>(query, {}, { signal: AbortSignal.timeout(3_000) }) : (queryDocuments(bundledDocuments(), query) as Promise<T>)
   const [result, providerFields, pestFields] = await Promise.all([read<VoiceSettingsQueryResult>(voiceSettingsQuery), read<ProvidersQueryResult>(providersQuery), read<RoutingPestsQueryResult>(routingPestsQuery)])
-  const site = { phone: result?.phone, trackingNumbers: result?.trackingNumbers }
+  const site = { phone: result?.phone, brandName: result?.brandName, trackingNumbers: result?.trackingNumbers }
   const base = voiceSettings(result?.callTracking, site, result?.callOutcomes ?? null)
   const providers = base.routing.routing ? parseProviders((providerFields ?? []) as ProviderFields[], base.minTalkSeconds, { ...site, pool: base.pool }) : []
   const pests = (pestFields ?? []).map((pest) => ({ id: pest._id, name: pest.name ?? '', words: (pest.matchWords ?? []).filter((word): word is string => typeof word === 'string') }))

@@ -1,4 +1,4 @@
-import { DEFAULT_DATASET, DEFAULT_SITE_URL, SANITY_API_VERSION, envSchema, ipAddress, present, type Env, type ParsedEnv } from './config/env.ts'
+import { DEFAULT_DATASET, DEFAULT_LAKE_PORT, DEFAULT_SITE_URL, SANITY_API_VERSION, envSchema, ipAddress, present, type Env, type ParsedEnv } from './config/env.ts'
 import type { Config } from './config/types.ts'
 
 /**
@@ -65,16 +65,19 @@ export function readConfig(env: Env): Config {
       ttlSeconds: valid.REDIS_CACHE_TTL_SECONDS ? Number(valid.REDIS_CACHE_TTL_SECONDS) : undefined,
     },
     callLogFile: valid.CALL_LOG_FILE,
-    twilio: valid.TWILIO_ACCOUNT_SID && valid.TWILIO_AUTH_TOKEN ? { accountSid: valid.TWILIO_ACCOUNT_SID, authToken: valid.TWILIO_AUTH_TOKEN, apiBase: (valid.TWILIO_API_BASE ?? 'https://api.twilio.com').replace(/\/+$/, '') } : null,
+    twilio: valid.TWILIO_ACCOUNT_SID && valid.TWILIO_AUTH_TOKEN
+      ? { accountSid: valid.TWILIO_ACCOUNT_SID, authToken: valid.TWILIO_AUTH_TOKEN, apiBase: (valid.TWILIO_API_BASE ?? 'https://api.twilio.com').replace(/\/+$/, ''), ...(valid.TWILIO_MESSAGING_SERVICE_SID ? { messagingServiceSid: valid.TWILIO_MESSAGING_SERVICE_SID } : {}) }
+      : null,
     database: valid.DATABASE_URL
       ? { url: valid.DATABASE_URL, migrationUrl: valid.DATABASE_MIGRATION_URL ?? valid.DATABASE_URL, poolMax: valid.DATABASE_POOL_MAX ? Number(valid.DATABASE_POOL_MAX) : 5 }
       : null,
     outboxFile: valid.OUTBOX_FILE,
     onVercel: Boolean(valid.VERCEL),
     contentRefreshSeconds: valid.CONTENT_REFRESH_SECONDS ? Number(valid.CONTENT_REFRESH_SECONDS) : DEFAULT_CONTENT_REFRESH_SECONDS,
-    lakePort: valid.SANITY_LAKE_PORT ?? '3334',
+    lakePort: valid.SANITY_LAKE_PORT ?? DEFAULT_LAKE_PORT,
     twilioAuthToken: valid.TWILIO_AUTH_TOKEN,
     callerHashKey: valid.CALLER_HASH_KEY,
+    mail: valid.SMTP_URL && valid.MAIL_FROM ? { smtpUrl: valid.SMTP_URL, from: valid.MAIL_FROM } : null,
     conversionsFeed: valid.CONVERSIONS_FEED_USER && valid.CONVERSIONS_FEED_PASSWORD ? { user: valid.CONVERSIONS_FEED_USER, password: valid.CONVERSIONS_FEED_PASSWORD } : null,
     nextOwnCache: valid.SITE_CACHE === 'next',
     buildTypecheck: valid.BUILD_TYPECHECK !== 'off',

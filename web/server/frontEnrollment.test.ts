@@ -172,7 +172,7 @@ describe('who counts', () => {
 
 describe('a verdict bought with the server’s own cookies', () => {
   it('2,000 server-issued cookies from 100 networks, each "seen", with taps only on b: the call verdict is unchanged, the tap verdict not conclusive, with an alarm', async () => {
-    // The calls side (visits shown a pool number, those with a qualified call): what an outsider cannot mint without phone lines.
+    // The calls side (enrolled visitors whose leased number got a qualified call): what an outsider cannot mint without phone lines.
     const voice = buildVoiceReport([], [], [
       { experiment: 'spring', version: 'a', visitors: 400, converters: 40 },
       { experiment: 'spring', version: 'b', visitors: 400, converters: 44 },
@@ -192,10 +192,13 @@ describe('a verdict bought with the server’s own cookies', () => {
     const b = counts.arms.find((row) => row.experiment === 'spring' && row.arm === 'b')!
     expect(b.converters).toBeGreaterThan(800)
     const after = buildCallsReport('2026-01-01', [], counts, voice).experiments.find((test) => test.experiment === 'spring')!
-    // With call tracking the verdict is decided on qualified calls: the flood moved nothing.
+    // With call tracking the verdict is decided on qualified calls: the flood's taps converted nobody (the converters
+    // are the enrolled visitors who called), and 2,000 cookies made nothing conclusive.
+    expect(before.callVerdict?.conclusive).toBe(false)
     expect(after.decidedOn).toBe('qualified calls')
-    expect(after.verdict).toEqual(before.verdict)
-    expect(after.callVerdict).toEqual(before.callVerdict)
+    expect(after.arms.map((arm) => arm.callConverters)).toEqual([40, 44])
+    expect(after.callVerdict?.conclusive).toBe(false)
+    expect(after.verdict).toEqual(after.callVerdict)
     expect(after.tapVerdict.conclusive).toBe(false)
     // Without call tracking: b is ahead on taps, never conclusive, and the alarm says why.
     const tapsOnly = buildCallsReport('2026-01-01', [], counts).experiments.find((test) => test.experiment === 'spring')!

@@ -210,6 +210,9 @@ limitConnections(front, {
   exempt: (address) => trustedProxies.has(address),
   refusal: rawAnswer(429, 'Too Many Connections', securityHeaders, { 'retry-after': '5' }),
 })
+// The store of record is opened, migrated and answering before the first request: the first call after a
+// start is checked against its provider's caps like any other.
+await (await import('../content/voiceRuntime.ts')).warmVoiceStore()
 await listen(front, port, hostname)
 // Numbers an earlier run accepted while the store was unreachable are written as soon as it answers.
 configuredRecorder()

@@ -2,7 +2,10 @@ import { UsersIcon } from '@sanity/icons/Users'
 import { defineArrayMember, defineField, defineType } from 'sanity'
 import { hoursLineProblem, providerPhoneProblem, USPS_STATES, zipProblem, type SiteNumbers } from '../../../web/lib/providers/provider'
 import { isTimeZone } from '../../../web/lib/calls/settings'
-import { providerSiteNumbersQuery } from '../../../web/content/queries'
+import { portalEmailOwnersQuery, providerLicenceStatesQuery, providerSiteNumbersQuery } from '../../../web/content/queries'
+import { isEmail } from '../../../web/lib/portal/access'
+import { licenceGaps, type LicenceArea } from '../../../web/lib/providers/licences'
+import { VOICE_DEFAULTS } from '../../../web/lib/calls/settings'
 import { studioEnv } from '../../env'
 import { PlaceSearchInput } from '../inputs/PlaceSearchInput'
 
@@ -63,6 +66,27 @@ export const provider = defineType({
     }),
     defineField({ name: 'active', title: 'Takes calls', type: 'boolean', group: 'who', initialValue: true, description: 'Off: no call is routed to this provider; its past calls stay in the statements.' }),
     defineField({
+      name: 'portalEmails',
+      title: 'Portal e-mails',
+      type: 'array',
+      group: 'who',
+      of: [defineArrayMember({ type: 'string', title: 'E-mail address' })],
+      description: 'Addresses that may sign in to the provider portal (/portal) for this provider, by a one-time link e-mailed to them. Removing an address, or turning “Takes calls” off, ends its sessions at once.',
+      validation: (rule) =>
+        rule
+          .custom(async (emails, context) => {
+            const list = (emails ?? []).map((email) => (typeof email === 'string' ? email.trim().toLowerCase() : ''))
+            const bad = list.find((email) => !isEmail(email))
+            if (bad !== undefined) return `“${bad}” is not an e-mail address: write one like owner@example.com.`
+            if (new Set(list).size !== list.length) return 'An address is listed twice: remove the second.'
+            if (list.length === 0) return true
+            const id = (context.document?._id ?? '').replace(/^drafts\./, '')
+            const others = await context.getClient({ apiVersion: studioEnv.apiVersion }).fetch<string[]>(portalEmailOwnersQuery, { id, emails: list })
+            return others.length === 0 ? true : `An address here is already a portal e-mail of ${others.join(', ')}: an address signs in for one provider only. Remove it here or there.`
+          })
+          .error(),
+    }),
+    defineField({
       name: 'whisper',
       title: 'What the provider hears first',
       type: 'text',
@@ -103,6 +127,33 @@ export const provider = defineType({
       components: { input: PlaceSearchInput },
       validation: (rule) => rule.custom((places) => (places ?? []).map((place) => (/^\d{1,12}$/.test(String(place)) ? null : `“${String(place)}” is not a place number: write the digits only, e.g. 1026339.`)).find(Boolean) ?? true).error(),
     }),
+    defineField({
+      name: 'licences',
+      title: 'Licences',
+      type: 'array',
+      group: 'area',
+      description: 'The provider’s pest-control licence number for each state that asks for one (Site settings → Call tracking → States that require a provider licence). A caller located in such a state reaches only providers licensed there.',
+      of: [
+        defineArrayMember({
+          type: 'object',
+          name: 'licence',
+          title: 'Licence',
+          fields: [
+            defineField({ name: 'state', title: 'State', type: 'string', description: 'Two capital letters, e.g. FL.', validation: (rule) => rule.custom((state) => (typeof state === 'string' && USPS_STATES.has(state) ? true : 'Write the state’s two capital letters, e.g. FL.')).error() }),
+            defineField({ name: 'number', title: 'Licence number', type: 'string', description: 'As the state’s licence lists it, e.g. JB123456.', validation: (rule) => rule.required().error('Write the licence number, or remove this licence.') }),
+          ],
+          preview: { select: { state: 'state', number: 'number' }, prepare: ({ state, number }) => ({ title: `${state ?? '?'} ${number ?? ''}`.trim() }) },
+        }),
+      ],
+      validation: (rule) =>
+        rule
+          .custom(async (_value, context) => {
+            const stored = await context.getClient({ apiVersion: studioEnv.apiVersion }).fetch<string[] | null>(providerLicenceStatesQuery)
+            const gaps = licenceGaps((context.document ?? {}) as LicenceArea, stored ?? VOICE_DEFAULTS.licenceStates)
+            return gaps.length === 0 ? true : `Serves ${gaps.join(' and ')} without a licence there: callers located in ${gaps.length === 1 ? 'that state' : 'those states'} never reach this provider. Add the licence number, or take the state off.`
+          })
+          .warning(),
+    }),
     defineField({ name: 'everywhere', title: 'Everywhere', type: 'boolean', group: 'area', initialValue: false, description: 'Takes calls from anywhere, after the providers of the caller’s own ZIP code, place or state.' }),
     defineField({ name: 'pests', title: 'Pests', type: 'array', group: 'area', of: [defineArrayMember({ type: 'reference', title: 'Pest', to: [{ type: 'pest' }] })], description: 'Empty: every pest.' }),
     defineField({
@@ -142,6 +193,7 @@ export const provider = defineType({
     defineField({ name: 'maxConcurrent', title: 'Calls at once', type: 'number', group: 'billing', initialValue: 1, validation: (rule) => rule.min(1).integer() }),
     defineField({ name: 'payout', title: 'Paid per call', type: 'number', group: 'billing', description: 'What the provider owes per paid call, in the conversion currency (Site settings → Call tracking).', validation: (rule) => rule.min(0) }),
     defineField({ name: 'billableSeconds', title: 'Paid after (seconds of talk)', type: 'number', group: 'billing', description: 'A call is paid when the talk lasts at least this long. Empty: the qualified-call minimum of Site settings → Call tracking.', validation: (rule) => rule.custom(whole('Write a whole number of seconds, or leave it empty.')).error() }),
+    defineField({ name: 'duplicateDays', title: 'Same caller again (days)', type: 'number', group: 'billing', initialValue: 30, description: 'A caller who already made a paid call to this provider within this many days is not paid for again. Empty: 30; 0: every call is paid.', validation: (rule) => rule.custom(whole('Write a whole number of days, or leave it empty.')).error() }),
   ],
   preview: {
     select: { title: 'name', phone: 'phone', active: 'active', states: 'states', everywhere: 'everywhere' },

@@ -9,6 +9,7 @@ import { callTrackingField, type CallTrackingSite } from '../objects/callTrackin
 import { callOutcomesField } from '../objects/callOutcomes'
 import { callTrackingProblems } from '../../../web/lib/calls/settings'
 import { listRules, textRules } from '../../../web/blocks/schemaHelpers'
+import { SERVICE_AREA_GROUP, serviceAreaFields } from '../objects/serviceAreaPages'
 
 /** An optional ID field: empty, or of the form `test` accepts (the message says which). */
 function optionalId(test: (value: string) => boolean, message: string) {
@@ -30,6 +31,7 @@ export const siteSettings = defineType({
     { name: 'notFound', title: 'Page not found' },
     { name: 'tracking', title: 'Tracking' },
     { name: 'calls', title: 'Call tracking' },
+    SERVICE_AREA_GROUP,
   ],
   // Settings that only make sense together (see web/lib/tracking/settings.ts).
   validation: (rule) =>
@@ -105,18 +107,32 @@ export const siteSettings = defineType({
       type: 'image',
       group: 'brand',
       description: 'Optional. Without a logo the header shows a shield icon and the brand name.',
-      fields: [
-        defineField({
-          name: 'alt',
-          title: 'Alternative text',
-          type: 'string',
-          description: 'Describe the logo for people who cannot see it, e.g. “Pest Control Experts logo”.',
-          validation: (rule) =>
-            rule.custom((value, context) => {
-              const parent = context.parent as { asset?: unknown } | undefined
-              return parent?.asset && !value ? 'Describe the logo for screen readers.' : true
-            }).error(),
-        }),
+    }),
+    defineField({
+      name: 'logoAlt',
+      title: 'Logo’s alternative text',
+      type: 'string',
+      group: 'brand',
+      description: 'What screen readers say for the header’s logo (the uploaded logo, or the shield and brand name): the business name and “logo”.',
+      validation: textRules('Describe the logo for people who cannot see it: the business name and “logo”, e.g. “Local Pest Experts logo”.', { max: 80, noun: 'logo’s alternative text' }),
+    }),
+    defineField({
+      name: 'reviewsUrl',
+      title: 'Reviews address',
+      type: 'url',
+      group: 'brand',
+      description: 'Where the ratings shown on the pages come from, e.g. the business’s Google reviews: every shown rating links here. Without it a shown rating blocks the launch check.',
+      validation: (rule) => rule.uri({ scheme: ['https'] }).error('Write the full https address of the reviews, e.g. https://g.page/r/….'),
+    }),
+    defineField({
+      name: 'reviewsLabel',
+      title: 'Reviews link text',
+      type: 'string',
+      group: 'brand',
+      description: 'The link beside each shown rating, e.g. “Google reviews”.',
+      validation: (rule) => [
+        rule.custom((value, context) => ((context.document as { reviewsUrl?: string } | undefined)?.reviewsUrl && !value?.trim() ? 'Write the link’s words, e.g. “Google reviews”.' : true)).error(),
+        rule.max(40),
       ],
     }),
     defineField({
@@ -143,8 +159,12 @@ export const siteSettings = defineType({
       type: 'text',
       rows: 4,
       group: 'footer',
-      description: 'Who we are, in one or two sentences (a free referral service to independent local providers).',
-      validation: textRules('Write who you are in one or two sentences.'),
+      description: 'The referral disclosure, on every page: that the site is a free referral service connecting homeowners with independent local providers, who do the work. Reword it, but keep it.',
+      validation: (rule) => [
+        ...textRules('Write the referral disclosure: that this is a free referral service to independent local providers.')(rule),
+        rule.custom((value) => (typeof value === 'string' && value.trim() === '' ? 'Write the referral disclosure: it cannot be blank.' : true)).error(),
+        rule.custom((value) => (typeof value === 'string' && value.trim() && !(/referral/i.test(value) && /independent/i.test(value)) ? 'Say that this is a referral service and that the providers are independent, e.g. “… a free referral service that connects homeowners with independent local providers.”' : true)).warning(),
+      ],
     }),
     defineField({
       name: 'footerLinks',
@@ -220,6 +240,7 @@ export const siteSettings = defineType({
     }),
     callTrackingField,
     callOutcomesField,
+    ...serviceAreaFields,
     defineField({
       name: 'seo',
       title: 'Default search listing',

@@ -4,6 +4,9 @@ import { poolVisitLimitsField } from './poolVisitLimits'
 import { callRoutingFields } from './callRouting'
 import { reachableRules } from './usPhoneRule'
 import { businessLineProblem, isTimeZone, VOICE_DEFAULTS, type CallTrackingFields } from '../../../web/lib/calls/settings'
+import { complianceFields } from './callCompliance'
+import { DISPUTE_DAYS_DEFAULT } from '../../../web/lib/portal/access'
+import { saysRecordedAndTranscribed } from '../../../web/lib/calls/consent/recordingConsent'
 
 /** What the group's checks read from the rest of Site settings. */
 export interface CallTrackingSite {
@@ -74,7 +77,23 @@ export const callTrackingField = defineField({
     defineField({ name: 'callerRetentionDays', title: 'Keep callers’ numbers (days)', type: 'number', initialValue: VOICE_DEFAULTS.callerRetentionDays, description: 'For calling back missed callers; then only a scrambled copy stays that cannot be dialled (enough to tell a repeat caller). Never shown on a page.', validation: (rule) => rule.min(0).max(3650).integer() }),
     defineField({ name: 'timeZone', title: 'Time zone of the Google Ads account', type: 'string', initialValue: VOICE_DEFAULTS.timeZone, description: 'The region and city Google Ads uses, e.g. America/Chicago: the conversion file’s times are written in it.', validation: (rule) => rule.custom((value) => (typeof value !== 'string' || isTimeZone(value) ? true : 'Write the time zone as region/city, e.g. America/New_York or America/Chicago.')).error() }),
     defineField({ name: 'conversionName', title: 'Google Ads conversion name', type: 'string', initialValue: VOICE_DEFAULTS.conversionName, description: 'Exactly as the “Import from clicks” conversion action is named in Google Ads. Taps keep their own conversion (Tracking tab).', validation: (rule) => rule.max(100) }),
-    defineField({ name: 'conversionValue', title: 'Conversion value', type: 'number', initialValue: VOICE_DEFAULTS.conversionValue, validation: (rule) => rule.min(0) }),
+    defineField({
+      name: 'fixedValue',
+      title: 'One fixed value for every call',
+      type: 'boolean',
+      initialValue: false,
+      description: 'Off (recommended): the ad platforms learn what each call earned — the provider’s payout for a paid call, a booked job’s value, nothing for a call that earned nothing. On: every qualified call is worth the conversion value below.',
+    }),
+    defineField({
+      name: 'outcomeRoles',
+      title: 'Roles that may change outcomes',
+      type: 'array',
+      of: [{ type: 'string', title: 'Role' }],
+      options: { layout: 'tags' },
+      description: 'Changing a call’s outcome or a booked job’s value changes what providers are billed and what the ad platforms learn: only administrators may, and the Studio roles named here (e.g. “editor”). Empty: administrators only.',
+    }),
+    defineField({ name: 'maxOutcomeValue', title: 'Highest value of a booked job', type: 'number', initialValue: VOICE_DEFAULTS.maxOutcomeValue, description: 'A value above this typed in the Calls tool is refused (a slip of the keyboard would teach the ad platforms a false value).', validation: (rule) => rule.min(1) }),
+    defineField({ name: 'conversionValue', title: 'Conversion value', type: 'number', initialValue: VOICE_DEFAULTS.conversionValue, description: 'Used only with “One fixed value for every call” on.', validation: (rule) => rule.min(0) }),
     defineField({ name: 'conversionCurrency', title: 'Conversion currency', type: 'string', initialValue: VOICE_DEFAULTS.conversionCurrency, validation: (rule) => rule.regex(/^[A-Z]{3}$/, { name: 'ISO 4217 code' }).error('Write the three-letter currency code, e.g. USD.') }),
     defineField({ name: 'recording', title: 'Record and transcribe answered calls', type: 'boolean', initialValue: false, description: 'Both sides of each answered call are recorded and written out, so the Calls tool can play it and judge it by what was said. Voicemails are written out too.' }),
     defineField({
@@ -83,17 +102,24 @@ export const callTrackingField = defineField({
       type: 'text',
       rows: 2,
       initialValue: VOICE_DEFAULTS.recordingNotice,
-      description: 'What every caller hears first while recording is on. Several states require telling every caller.',
+      description: 'What every caller hears first while recording is on, and each provider before the caller is joined. It must say the call is recorded and transcribed: several states require telling every party, and a transcription counts as listening in.',
       validation: (rule) =>
         rule
           .custom((value, context) => {
             const doc = (context.document ?? {}) as CallTrackingSite
-            return doc.callTracking?.recording && !(typeof value === 'string' && value.trim()) ? 'Recording is on: write what callers hear first, e.g. “This call may be recorded.”' : true
+            const written = typeof value === 'string' && value.trim() !== ''
+            if (doc.callTracking?.recording && !written) return 'Recording is on: write what callers hear first, e.g. “This call is recorded and transcribed.”'
+            if (written && !saysRecordedAndTranscribed(value)) return 'Say that the call is recorded and transcribed, e.g. “This call is recorded and transcribed to help us serve you better.”'
+            return true
           })
           .error(),
     }),
+    ...complianceFields.recording,
     defineField({ name: 'recordingRetentionDays', title: 'Keep recordings and transcripts (days)', type: 'number', initialValue: VOICE_DEFAULTS.recordingRetentionDays, description: 'Then they are deleted here and at Twilio.', validation: (rule) => rule.min(1).max(3650).integer() }),
     defineField({ name: 'enhancedConversions', title: 'Enhanced conversions for leads', type: 'boolean', initialValue: false, description: 'Also offer a file with each qualified caller’s number scrambled the way Google asks for (it can match it to the ad click but nobody can read it), while the number is kept.' }),
     ...callRoutingFields,
+    defineField({ name: 'disputeDays', title: 'Providers may dispute a call within (days)', type: 'number', initialValue: DISPUTE_DAYS_DEFAULT, description: 'In their portal (/portal), providers dispute a paid call within this many days of it. Empty: 7.', validation: (rule) => rule.min(0).max(90).integer() }),
+    ...complianceFields.texts,
+    ...complianceFields.licences,
   ],
 })

@@ -37,7 +37,17 @@ export function CallDetail({ call, zone, token, onChanged }: { call: CallEntry; 
     setMessage(response?.ok ? 'Saved.' : (body.message ?? 'The site did not answer.'))
     if (response?.ok) onChanged()
   }
-  const leg = call.answered ? `Forwarded to the business line and answered: talked ${call.talkSeconds} s.` : call.status === 'busy' ? 'Forwarded to the business line: busy.' : call.status === 'ringing' ? 'Still ringing, or the end was never reported.' : 'Forwarded to the business line: nobody answered.'
+  const routed = (call.legs ?? []).map((one) => `${one.order}. ${one.name || (one.provider ? one.provider : 'the business line')}: ${one.outcome === 'answered' ? `answered, talked ${one.seconds} s` : one.outcome.replaceAll('-', ' ')}${one.why ? ` — not payable: ${one.why}` : one.provider && one.outcome === 'answered' ? ' — payable' : ''}.`)
+  const leg =
+    routed.length > 0
+      ? routed.join(' ')
+      : call.answered
+        ? `Forwarded to the business line and answered: talked ${call.talkSeconds} s.`
+        : call.status === 'busy'
+          ? 'Forwarded to the business line: busy.'
+          : call.status === 'ringing'
+            ? 'Still ringing, or the end was never reported.'
+            : 'Forwarded to the business line: nobody answered.'
   return (
     <Card padding={4} radius={2} border aria-label="Call details">
       <Stack gap={4}>
@@ -78,8 +88,8 @@ export function CallDetail({ call, zone, token, onChanged }: { call: CallEntry; 
             </Text>
             {call.history.map((change, index) => (
               <Text key={index} size={0} muted>
-                {callTime({ at: new Date(change.at).toISOString() }, zone)} · {change.by === 'rules' ? 'the rules' : change.by}: {change.fromOutcome || 'none'} → {change.outcome}
-                {change.value !== null ? ` (${change.value})` : ''}
+                {callTime({ at: new Date(change.at).toISOString() }, zone)} · {change.by === 'rules' ? 'the rules' : change.by}:{' '}
+                {change.by === 'billing' ? change.reason : `${change.fromOutcome || 'none'} → ${change.outcome}${change.value !== null ? ` (${change.value})` : ''}`}
               </Text>
             ))}
           </Stack>

@@ -7,6 +7,8 @@ import { studioEnv } from '../../env'
 import { CallsView } from './CallsView'
 import { listedTests, PAGE_TESTS_QUERY, type PageTest } from './listedTests'
 import { ProvidersView } from './ProvidersView'
+import { DisputesView } from './DisputesView'
+import { Alarms } from './Alarms'
 
 /**
  * The Studio's "Calls" tool: taps on call buttons from the site's own call log (last 30 days), per
@@ -87,7 +89,7 @@ export function CallsTool() {
   const client = useClient({ apiVersion: studioEnv.apiVersion })
   const [load, setLoad] = useState<Load>({ state: 'loading' })
   const [version, setVersion] = useState(0)
-  const [view, setView] = useState<'summary' | 'calls' | 'providers'>('summary')
+  const [view, setView] = useState<'summary' | 'calls' | 'providers' | 'disputes'>('summary')
 
   useEffect(() => {
     let current = true
@@ -121,6 +123,7 @@ export function CallsTool() {
             <Button text="Summary" aria-pressed={view === 'summary'} mode={view === 'summary' ? 'default' : 'ghost'} onClick={() => setView('summary')} />
             <Button text="Calls" aria-pressed={view === 'calls'} mode={view === 'calls' ? 'default' : 'ghost'} onClick={() => setView('calls')} />
             <Button text="Providers" aria-pressed={view === 'providers'} mode={view === 'providers' ? 'default' : 'ghost'} onClick={() => setView('providers')} />
+            <Button text="Disputes" aria-pressed={view === 'disputes'} mode={view === 'disputes' ? 'default' : 'ghost'} onClick={() => setView('disputes')} />
             <Button text="Refresh" mode="ghost" onClick={refresh} disabled={load.state === 'loading'} />
           </Flex>
           {load.state === 'loading' ? (
@@ -133,9 +136,11 @@ export function CallsTool() {
               <Text>{load.message}</Text>
             </Card>
           ) : null}
+          {load.state === 'ready' ? <Alarms alarms={load.report.alarms ?? []} /> : null}
           {load.state === 'ready' && view === 'summary' ? <Report report={load.report} pages={load.pages} /> : null}
           {load.state === 'ready' && view === 'calls' ? <CallsView report={load.report} token={client.config().token} onChanged={refresh} /> : null}
-          {load.state === 'ready' && view === 'providers' ? <ProvidersView report={load.report} /> : null}
+          {load.state === 'ready' && view === 'providers' ? <ProvidersView report={load.report} token={client.config().token} /> : null}
+          {view === 'disputes' ? <DisputesView token={client.config().token} /> : null}
         </Stack>
       </Container>
     </Card>
@@ -221,6 +226,7 @@ function Calls({ report }: { report: CallsReport }) {
       {pool.days.length > 0 ? (
         <Text muted size={1}>
           Number pool: at the busiest moment {pool.peak} ad visits wanted a number at once; {pool.overflow} found the pool full and kept the campaign’s or the default number. {pool.refused ?? 0} asks did not come from a visit the site answered as an ad visit, or came from a network already holding its share: turned away, and not a sign you need more numbers.
+          {pool.unkept ? ` When the pool was full, up to ${pool.unkept} of its numbers were held by pages that had stopped showing them (no page asked to keep them for over 6 minutes): that is pressure from visits that left or from someone holding numbers, not a reason to buy more.` : ''}
         </Text>
       ) : null}
       <Heading as="h2" size={1}>
@@ -232,7 +238,7 @@ function Calls({ report }: { report: CallsReport }) {
         <Table
           label="Missed calls to call back"
           head={['When', 'Caller', 'Number called', 'Outcome']}
-          rows={missed.map((call) => [new Date(call.at).toLocaleString('en-US'), call.caller ? formatUsPhone(call.caller) : '(no longer kept)', formatUsPhone(call.number), call.status === 'busy' ? 'Busy' : 'No answer'])}
+          rows={missed.map((call) => [new Date(call.at).toLocaleString('en-US'), call.caller ? formatUsPhone(call.caller) : '(no longer kept)', formatUsPhone(call.number), call.reason || (call.status === 'busy' ? 'Busy' : 'No answer')])}
         />
       )}
     </Stack>

@@ -1,6 +1,7 @@
 import { Box, Card, Heading, Stack, Text } from '@sanity/ui'
 import type { CallsReport } from '../../../web/lib/campaigns/report'
 import { formatUsPhone } from '../../../web/lib/phone'
+import { ProviderPauses } from './DisputesView'
 
 /**
  * The Calls tool's Providers view: per provider and month (in Site settings' time zone) the calls routed to
@@ -41,12 +42,13 @@ function Rows({ label, head, rows }: { label: string; head: string[]; rows: stri
   )
 }
 
-export function ProvidersView({ report, currency }: { report: CallsReport; currency?: string }) {
+export function ProvidersView({ report, currency, token }: { report: CallsReport; currency?: string; token?: string }) {
   const months = report.providerMonths ?? []
   const failed = report.failedTexts ?? []
   const byMonth = [...new Set(months.map((row) => row.month))]
   return (
     <Stack gap={5}>
+      <ProviderPauses token={token} />
       {byMonth.length === 0 ? <Text muted>No call has been routed to a provider yet. Turn routing on in Site settings → Call tracking, and add providers.</Text> : null}
       {byMonth.map((month) => {
         const rows = months.filter((row) => row.month === month)
@@ -65,7 +67,7 @@ export function ProvidersView({ report, currency }: { report: CallsReport; curre
         )
       })}
       <Text muted size={1}>
-        A call is payable to the provider who answered it when the talk lasted at least the provider’s “Paid after” seconds. Each row agrees with the month’s printed statement.
+        A call is payable to the provider who answered it when the talk lasted at least the provider’s “Paid after” seconds, it was judged a lead or a booked job, it did not come over the provider’s cap, and the same caller made no paid call to that provider within its “Same caller again” days. Each row agrees with the month’s printed statement, which lists every call with the reason it is or is not payable.
       </Text>
       {failed.length > 0 ? (
         <Card padding={4} radius={2} border tone="caution">

@@ -4,7 +4,7 @@ import { buildVoiceReport } from './report'
 import { maskedCaller } from '../phone'
 import type { StoredCall } from './store/store'
 
-const base: StoredCall = { callSid: 'CA1', trackingNumber: '+13125550161', caller: '+15125550134', startedAt: Date.UTC(2026, 10, 25, 15), status: 'answered', talkSeconds: 95, qualified: true, firstTime: true, leaseId: 'l', landedAt: null, page: '/ants', keyword: 'ants', location: 'Austin, TX', experiment: '', version: '', campaign: '', clickKind: 'gclid', clickId: 'G1', outcome: 'lead', outcomeReason: 'Answered and talked 95 s.', outcomeBy: '', bookedValue: null, recordingSid: null, recordingSeconds: null }
+const base: StoredCall = { callSid: 'CA1', trackingNumber: '+13125550161', caller: '+15125550134', startedAt: Date.UTC(2026, 10, 25, 15), status: 'answered', talkSeconds: 95, qualified: true, firstTime: true, leaseId: 'l', landedAt: null, page: '/ants', keyword: 'ants', location: 'Austin, TX', experiment: '', version: '', campaign: '', clickKind: 'gclid', clickId: 'G1', outcome: 'lead', outcomeReason: 'Answered and talked 95 s.', outcomeBy: '', bookedValue: null, recordingSid: null, recordingSeconds: null, payout: null }
 const calls = [
   base,
   { ...base, callSid: 'CA2', startedAt: base.startedAt + 86_400_000, outcome: 'spam' as const, outcomeReason: 'The caller said “hiring”.', clickKind: 'msclkid' as const, qualified: false },

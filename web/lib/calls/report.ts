@@ -2,7 +2,9 @@ import type { StoredCall } from './store/store.ts'
 import { countsAsQualified, outcomeValue, type OutcomeRules } from './outcomes/rules.ts'
 import type { OutcomeChange } from './outcomes/records.ts'
 import { maskedCaller } from '../phone.ts'
-import { providerMonths, providerTotals, routingOfCalls, type CallLegEntry, type LegRow, type ProviderTotals } from '../providers/statement.ts'
+import { providerMonths, providerTotals, routingOfCalls, type CallFacts, type CallLegEntry, type LegRow, type ProviderTotals, type StatementCredit } from '../providers/statement.ts'
+import { localTime } from '../localTime.ts'
+import { textsWaitingAlarms, type TextAlarm } from './texts/budget.ts'
 
 /**
  * The calls side of the Calls report (web/lib/campaigns/report.ts): one entry per call, calls per day by
@@ -78,6 +80,14 @@ export interface MissedCall {
   /** The caller's number (E.164) to call back; null once Site settings' retention has passed or when withheld. */
   caller: string | null
   status: 'missed' | 'busy'
+  /** Why it was missed, e.g. "The caller hung up while Lone Star was ringing." */
+  reason: string
+}
+
+/** Something the owner should look at now, said in a sentence (the Calls tool shows them first). */
+export interface Alarm {
+  kind: 'over-cap' | 'unverified' | 'texts-waiting' | string
+  message: string
 }
 
 export interface VoiceReport {
@@ -87,7 +97,7 @@ export interface VoiceReport {
   callDays: CallDayRow[]
   missedCalls: MissedCall[]
   /** peak: the most ad visits that wanted a number at once, served or not; overflow: asks a full pool turned away; refused: asks turned away as no real ad visit (no landing token, over a cap), never demand. */
-  pool: { days: { day: string; peak: number; overflow: number; refused?: number }[]; peak: number; overflow: number; refused: number }
+  pool: { days: { day: string; peak: number; overflow: number; refused?: number; unkept?: number }[]; peak: number; overflow: number; refused: number; unkept?: number }
   /** The site's time zone the Calls view shows times in; absent when the settings were not read. */
   timeZone?: string
   /** Per provider over the report's days, and per provider and month (the Calls tool's Providers view). */
@@ -95,6 +105,7 @@ export interface VoiceReport {
   providerMonths: ({ month: string } & ProviderTotals)[]
   /** Missed-call texts Twilio did not take after every try. */
   failedTexts: { id: string; at: string; caller: string | null; error: string }[]
+  alarms: Alarm[]
 }
 
 /** What routing to providers adds to the report. */
@@ -104,11 +115,17 @@ export interface RoutingRecords {
   failedTexts: VoiceReport['failedTexts']
   /** Calls started at or after this time count in `providers` (the report's days); earlier legs only in the months. */
   since: number
+  /** The legs' calls (caller, page, start), so the Providers view's months are the calls' months, as in the statements. */
+  calls?: ReadonlyMap<string, CallFacts>
+  /** Texts waiting for the hour's budget (texts/budget.ts): an alarm while any wait. */
+  textAlarm?: TextAlarm
+  /** Accepted disputes of the providers' portal: the months' owed are net of them, as in the statements. */
+  credits?: readonly StatementCredit[]
 }
 
 export const MAX_CALL_ENTRIES = 5_000
 
-export function buildVoiceReport(calls: readonly StoredCall[], poolDays: readonly { day: string; peak: number; overflow: number; refused?: number }[], poolVisits: VoiceReport['poolVisits'] = [], details: CallDetails = {}): VoiceReport {
+export function buildVoiceReport(calls: readonly StoredCall[], poolDays: readonly { day: string; peak: number; overflow: number; refused?: number; unkept?: number }[], poolVisits: VoiceReport['poolVisits'] = [], details: CallDetails = {}): VoiceReport {
   const routing = details.routing
   const routed = routingOfCalls(routing?.legs ?? [])
   const entries = calls.slice(-MAX_CALL_ENTRIES).map(
@@ -143,8 +160,10 @@ export function buildVoiceReport(calls: readonly StoredCall[], poolDays: readonl
     }),
   )
   const groups = new Map<string, CallDayRow>()
+  // Days are the site's days (Site settings → Call tracking's time zone), as in the statements and the caps.
+  const dayOf = (at: string) => (details.timeZone ? localTime(Date.parse(at), details.timeZone).slice(0, 10) : at.slice(0, 10))
   for (const call of entries) {
-    const day = call.at.slice(0, 10)
+    const day = dayOf(call.at)
     const key = JSON.stringify([day, call.page, call.campaign, call.keyword, call.experiment, call.version])
     const row = groups.get(key) ?? { day, page: call.page, campaign: call.campaign, keyword: call.keyword, experiment: call.experiment, version: call.version, answered: 0, missed: 0, qualified: 0 }
     if (call.answered) row.answered++
@@ -155,7 +174,7 @@ export function buildVoiceReport(calls: readonly StoredCall[], poolDays: readonl
   const callDays = [...groups.values()].sort((a, b) => b.day.localeCompare(a.day) || b.answered + b.missed - (a.answered + a.missed))
   const missedCalls = calls
     .filter((call): call is StoredCall & { status: 'missed' | 'busy' } => call.status === 'missed' || call.status === 'busy')
-    .map((call) => ({ id: call.callSid, at: new Date(call.startedAt).toISOString(), number: call.trackingNumber, caller: call.caller, status: call.status }))
+    .map((call) => ({ id: call.callSid, at: new Date(call.startedAt).toISOString(), number: call.trackingNumber, caller: call.caller, status: call.status, reason: call.outcomeReason }))
     .reverse()
   return {
     poolVisits: [...poolVisits],
@@ -163,11 +182,25 @@ export function buildVoiceReport(calls: readonly StoredCall[], poolDays: readonl
     callDays,
     missedCalls,
     ...(details.timeZone ? { timeZone: details.timeZone } : {}),
-    pool: { days: [...poolDays], peak: Math.max(0, ...poolDays.map((day) => day.peak)), overflow: poolDays.reduce((sum, day) => sum + day.overflow, 0), refused: poolDays.reduce((sum, day) => sum + (day.refused ?? 0), 0) },
+    pool: { days: [...poolDays], peak: Math.max(0, ...poolDays.map((day) => day.peak)), overflow: poolDays.reduce((sum, day) => sum + day.overflow, 0), refused: poolDays.reduce((sum, day) => sum + (day.refused ?? 0), 0), unkept: Math.max(0, ...poolDays.map((day) => day.unkept ?? 0)) },
     providers: providerTotals((routing?.legs ?? []).filter((leg) => leg.at >= routing!.since)),
-    providerMonths: routing ? providerMonths(routing.legs, routing.timeZone) : [],
+    providerMonths: routing ? providerMonths(routing.legs, routing.timeZone, routing.calls, routing.credits) : [],
     failedTexts: routing?.failedTexts ?? [],
+    alarms: [...alarmsOf(calls, routing?.legs ?? []), ...textsWaitingAlarms(routing?.textAlarm)],
   }
+}
+
+/** What the owner should look at: calls routed over a provider's cap while the store was slow, withheld callers to review. */
+function alarmsOf(calls: readonly StoredCall[], legs: readonly LegRow[]): Alarm[] {
+  const alarms: Alarm[] = []
+  const overCap = legs.filter((leg) => leg.why === 'over cap')
+  if (overCap.length > 0) {
+    const names = [...new Set(overCap.map((leg) => leg.providerName || leg.providerId))].join(', ')
+    alarms.push({ kind: 'over-cap', message: `${overCap.length} call${overCap.length === 1 ? ' was' : 's were'} routed to ${names} past a cap while the store answered late: each is marked “over cap — not billable”. Check the store’s health if this repeats.` })
+  }
+  const unverified = calls.filter((call) => call.outcome === 'unverified').length
+  if (unverified > 0) alarms.push({ kind: 'unverified', message: `${unverified} answered call${unverified === 1 ? '' : 's'} from a withheld number wait${unverified === 1 ? 's' : ''} for review (Calls → outcome “Unverified”): mark each before it counts.` })
+  return alarms
 }
 
 /** Qualified calls per A/B test and version, for the arms of the report. */
@@ -181,4 +214,4 @@ export function qualifiedCallsByArm(calls: readonly Pick<CallEntry, 'experiment'
   return counts
 }
 
-export const EMPTY_VOICE_REPORT: VoiceReport = { poolVisits: [], calls: [], callDays: [], missedCalls: [], pool: { days: [], peak: 0, overflow: 0, refused: 0 }, providers: [], providerMonths: [], failedTexts: [] }
+export const EMPTY_VOICE_REPORT: VoiceReport = { poolVisits: [], calls: [], callDays: [], missedCalls: [], pool: { days: [], peak: 0, overflow: 0, refused: 0 }, providers: [], providerMonths: [], failedTexts: [], alarms: [] }

@@ -3,6 +3,8 @@ import { outcomeRules, type CallOutcomeFields, type OutcomeRules } from './outco
 import { isTimeZone } from '../timeZone.ts'
 import { routingSettings, type RoutingFields, type RoutingSettings } from '../providers/routingSettings.ts'
 import type { Provider } from '../providers/provider.ts'
+import { parseRecordCallsFrom, type RecordCallsFrom } from './consent/recordingConsent.ts'
+import { finalText } from './texts/rules.ts'
 
 /**
  * Site settings → Call tracking, as the voice webhooks, the number pool and the conversion export read
@@ -21,6 +23,9 @@ export interface CallTrackingFields extends RoutingFields {
   callerRetentionDays?: number | null
   timeZone?: string | null
   conversionName?: string | null
+  fixedValue?: boolean | null
+  outcomeRoles?: (string | null)[] | null
+  maxOutcomeValue?: number | null
   conversionValue?: number | null
   conversionCurrency?: string | null
   enhancedConversions?: boolean | null
@@ -28,6 +33,11 @@ export interface CallTrackingFields extends RoutingFields {
   recording?: boolean | null
   recordingNotice?: string | null
   recordingRetentionDays?: number | null
+  /** Compliance (consent/, texts/, providers/licences.ts): whose calls are recorded, the texts' budget and keywords, licences. */
+  recordCallsFrom?: string | null
+  textsPerHour?: number | null
+  advancedOptOut?: boolean | null
+  licenceStates?: (string | null)[] | null
 }
 
 export type MissedCall = 'message' | 'voicemail'
@@ -45,6 +55,12 @@ export interface VoiceSettings {
   callerRetentionDays: number
   timeZone: string
   conversionName: string
+  /** Every qualified call is worth `conversionValue` (else what it earned: payout, booked value, or nothing). */
+  fixedValue: boolean
+  /** Studio roles besides administrator that may change a call's outcome or value by hand. */
+  outcomeRoles: string[]
+  /** The highest value a booked job may be given by hand. */
+  maxOutcomeValue: number
   conversionValue: number
   conversionCurrency: string
   enhancedConversions: boolean
@@ -55,6 +71,16 @@ export interface VoiceSettings {
   recordingNotice: string
   /** Recordings and transcripts are deleted, here and at Twilio, after this many days. */
   recordingRetentionDays: number
+  /** Every state (each party told first), or only callers known to be in a one-party-consent state (consent/recordingConsent.ts). */
+  recordCallsFrom: RecordCallsFrom
+  /** Site settings' brand name: every text names it, the spoken referral and the answer to HELP say it. */
+  brandName: string
+  /** Texts to callers sent per hour at most, site-wide; past it they wait (texts/budget.ts). */
+  textsPerHour: number
+  /** Twilio's Advanced Opt-Out answers STOP, START and HELP itself: the site then only notes STOP and START. */
+  advancedOptOut: boolean
+  /** States where a provider needs a licence to be routed a caller located there (providers/licences.ts). */
+  licenceStates: ReadonlySet<string>
   /** Site settings → Call outcomes, with the qualified-call settings above. */
   outcomes: OutcomeRules
   /** The default number of Site settings and each campaign rule's number → its campaign (utm_campaign). */
@@ -90,8 +116,11 @@ export const VOICE_DEFAULTS = {
   conversionName: 'Qualified call',
   conversionValue: 0,
   conversionCurrency: 'USD',
-  recordingNotice: 'This call may be recorded to help us serve you better.',
+  recordingNotice: 'This call is recorded and transcribed to help us serve you better.',
   recordingRetentionDays: 90,
+  maxOutcomeValue: 10_000,
+  textsPerHour: 30,
+  licenceStates: ['FL', 'CA'],
 } as const
 
 /** How long a visit keeps its pool number without a sign of life from the page. */
@@ -105,7 +134,7 @@ const whole = (value: number | null | undefined, fallback: number, min: number, 
 /** The settings the webhooks act on, from the stored fields (invalid entries fall back to the defaults). */
 export function voiceSettings(
   fields: CallTrackingFields | null | undefined,
-  site: { phone?: string | null; trackingNumbers?: ({ match?: string | null; value?: string | null; phone?: string | null } | null)[] | null; providers?: readonly Provider[]; pests?: readonly RoutingPest[] } = {},
+  site: { phone?: string | null; brandName?: string | null; trackingNumbers?: ({ match?: string | null; value?: string | null; phone?: string | null } | null)[] | null; providers?: readonly Provider[]; pests?: readonly RoutingPest[] } = {},
   outcomeFields: CallOutcomeFields | null = null,
 ): VoiceSettings {
   const f = fields ?? {}
@@ -118,6 +147,9 @@ export function voiceSettings(
   const businessLine = f.businessLine && isUsE164(f.businessLine) ? f.businessLine : ''
   const minTalkSeconds = whole(f.minTalkSeconds, VOICE_DEFAULTS.minTalkSeconds, 0, 3600)
   const firstCallerDays = whole(f.firstCallerDays, VOICE_DEFAULTS.firstCallerDays, 0, 365)
+  const brandName = site.brandName?.trim() ?? ''
+  const routing = routingSettings(f)
+  const licenceStates = (f.licenceStates ?? []).filter((state): state is string => typeof state === 'string' && /^[A-Z]{2}$/.test(state))
   const conversionValue = typeof f.conversionValue === 'number' && Number.isFinite(f.conversionValue) && f.conversionValue >= 0 ? f.conversionValue : VOICE_DEFAULTS.conversionValue
   return {
     enabled: f.enabled === true,
@@ -131,6 +163,9 @@ export function voiceSettings(
     callerRetentionDays: whole(f.callerRetentionDays, VOICE_DEFAULTS.callerRetentionDays, 0, 3650),
     timeZone: zone && isTimeZone(zone) ? zone : VOICE_DEFAULTS.timeZone,
     conversionName: f.conversionName?.trim() || VOICE_DEFAULTS.conversionName,
+    fixedValue: f.fixedValue === true,
+    outcomeRoles: [...new Set((f.outcomeRoles ?? []).filter((role): role is string => typeof role === 'string' && /^[a-z0-9_-]{1,64}$/i.test(role.trim())).map((role) => role.trim()))],
+    maxOutcomeValue: typeof f.maxOutcomeValue === 'number' && Number.isFinite(f.maxOutcomeValue) && f.maxOutcomeValue > 0 ? f.maxOutcomeValue : VOICE_DEFAULTS.maxOutcomeValue,
     conversionValue,
     conversionCurrency: /^[A-Z]{3}$/.test(f.conversionCurrency?.trim() ?? '') ? f.conversionCurrency!.trim() : VOICE_DEFAULTS.conversionCurrency,
     enhancedConversions: f.enhancedConversions === true,
@@ -141,10 +176,17 @@ export function voiceSettings(
     recording: f.recording === true,
     recordingNotice: f.recordingNotice?.trim() || VOICE_DEFAULTS.recordingNotice,
     recordingRetentionDays: whole(f.recordingRetentionDays, VOICE_DEFAULTS.recordingRetentionDays, 1, 3650),
+    recordCallsFrom: parseRecordCallsFrom(f.recordCallsFrom),
+    brandName,
+    textsPerHour: whole(f.textsPerHour, VOICE_DEFAULTS.textsPerHour, 1, 10_000),
+    advancedOptOut: f.advancedOptOut === true,
+    // Never set: Florida and California, the states known to ask; an emptied list asks for no licence anywhere.
+    licenceStates: new Set(f.licenceStates == null ? VOICE_DEFAULTS.licenceStates : licenceStates),
     outcomes: outcomeRules(outcomeFields, { minTalkSeconds, firstCallerDays, businessLine, conversionValue }),
     defaultNumber: site.phone && isUsE164(site.phone) ? site.phone : '',
     campaignNumbers,
-    routing: routingSettings(f),
+    // The text as sent: it names the business and ends with how to opt out (texts/rules.ts).
+    routing: { ...routing, textBack: { ...routing.textBack, body: routing.textBack.body ? finalText(routing.textBack.body, brandName) : '' } },
     providers: site.providers ?? [],
     pests: site.pests ?? [],
   }

@@ -7,6 +7,7 @@ import { sqliteCallLog } from '../taps/store'
 import type { CallTap } from '../taps/tap'
 import { sqliteExperimentVisitors, type ExperimentCounts, type ServedVersion } from '../taps/experimentVisitors'
 import { buildCallsReport, MAX_DAY_ROWS, reportSince, wilsonInterval } from './report'
+import { EMPTY_VOICE_REPORT } from '../calls/report'
 
 const folder = mkdtempSync(path.join(tmpdir(), 'campaign-report-'))
 afterAll(() => rmSync(folder, { recursive: true, force: true }))
@@ -147,5 +148,29 @@ describe('wilsonInterval', () => {
     expect(wilsonInterval(0, 20)!.low).toBe(0)
     expect(wilsonInterval(20, 20)!.high).toBe(1)
     expect(wilsonInterval(0, 0)).toBeNull()
+  })
+
+  it('judges calls by enrolled visitors: 120 leases without a call neither freeze nor flip the verdict, and an early flood does not freeze a test', () => {
+    const counts: ExperimentCounts = {
+      arms: [
+        { experiment: 'hero', arm: 'a', visitors: 1_000, converters: 40, taps: 50, firstDay: '2026-11-01', lastDay: '2026-11-28' },
+        { experiment: 'hero', arm: 'b', visitors: 1_000, converters: 80, taps: 95, firstDay: '2026-11-01', lastDay: '2026-11-28' },
+      ],
+      weights: new Map([['hero', new Map([['a', 50], ['b', 50]])]]),
+      bots: new Map(),
+      recent: new Map([['hero', new Map([['a', 300], ['b', 300]])]]),
+    }
+    const voice = (leasesA: number) => ({ ...EMPTY_VOICE_REPORT, poolVisits: [{ experiment: 'hero', version: 'a', visitors: 400 + leasesA, converters: 30 }, { experiment: 'hero', version: 'b', visitors: 400, converters: 70 }] })
+    const before = buildCallsReport('2026-11-01', [], counts, voice(0)).experiments[0]!
+    const flooded = buildCallsReport('2026-11-01', [], counts, voice(120)).experiments[0]!
+    expect(before.decidedOn).toBe('qualified calls')
+    expect(flooded.callVerdict).toEqual(before.callVerdict)
+    expect(flooded.callVerdict?.leader).toBe('b')
+    // An early flood put 60/40 over the whole test, but the last days split evenly: the test is not frozen.
+    const early = { ...counts, arms: counts.arms.map((arm) => ({ ...arm, visitors: arm.arm === 'a' ? 1_200 : 800 })) }
+    expect(buildCallsReport('2026-11-01', [], early, voice(0)).experiments[0]!.callVerdict?.srm.fired).toBe(false)
+    // Split off in the last days too: no winner is named.
+    const still = { ...early, recent: new Map([['hero', new Map([['a', 360], ['b', 240]])]]) }
+    expect(buildCallsReport('2026-11-01', [], still, voice(0)).experiments[0]!.callVerdict?.srm.fired).toBe(true)
   })
 })

@@ -8,8 +8,9 @@ import { EMPTY_VOICE_REPORT, qualifiedCallsByArm, type VoiceReport } from '../ca
  * What the Studio's Calls tool shows and `npm run calls:report -- --json` prints, from one builder:
  * aggregates only (counts per group), never a tap or a visitor.
  * - Taps per day × page × keyword × experiment × arm × number for the last REPORT_DAYS days.
- * - Per A/B test, over its whole life (the verdict is valid only on counts from the test's start): per
- *   version its weight, visitors who kept the version, converting visitors (tapped at least once), taps,
+ * - Per A/B test, over its whole life (the verdict is valid only on counts from the test's start), an ended
+ *   test as much as a running one: per version its weight, visitors who kept the version, converting visitors
+ *   (tapped at least once), taps, qualified calls,
  *   the conversion rate with a 95 % interval; the bots turned away; the first and last day; and the
  *   verdict with its split check (web/lib/campaigns/verdict.ts).
  */
@@ -84,8 +85,19 @@ export function wilsonInterval(successes: number, trials: number, z = 1.959964):
   return { low: Math.max(0, centre - half), high: Math.min(1, centre + half) }
 }
 
-export function buildCallsReport(since: string, taps: readonly CallSummaryRow[], counts: ExperimentCounts, voice: VoiceReport = EMPTY_VOICE_REPORT): CallsReport {
-  const qualified = qualifiedCallsByArm(voice.calls)
+/** Qualified calls of one A/B version over its test's whole life (the call store's qualifiedCallsByVersion). */
+export interface VersionCalls {
+  experiment: string
+  version: string
+  calls: number
+}
+
+/**
+ * The report. `versionCalls`: each version's qualified calls over its test's life, so an ended test keeps them
+ * (readCallsReport reads them); without them, those among the report's own calls are counted.
+ */
+export function buildCallsReport(since: string, taps: readonly CallSummaryRow[], counts: ExperimentCounts, voice: VoiceReport = EMPTY_VOICE_REPORT, versionCalls?: readonly VersionCalls[]): CallsReport {
+  const qualified = versionCalls ? new Map(versionCalls.map((row) => [`${row.experiment}\u0000${row.version}`, row.calls])) : qualifiedCallsByArm(voice.calls)
   const days = taps
     .filter((row) => row.day >= since)
     .map((row) => ({ day: row.day, page: row.page ?? '', keyword: row.keyword ?? '', experiment: row.experiment ?? '', arm: row.arm ?? '', number: row.number ?? '', taps: row.taps }))
@@ -102,10 +114,14 @@ export function buildCallsReport(since: string, taps: readonly CallSummaryRow[],
       const pool = voice.poolVisits.find((entry) => entry.experiment === experiment && entry.version === arm)
       return { arm, weight: weights.get(arm) ?? null, visitors, converters, taps: row?.taps ?? 0, qualifiedCalls: qualified.get(`${experiment}\u0000${arm}`) ?? 0, poolVisitors: pool?.visitors ?? 0, callConverters: pool?.converters ?? 0, rate: visitors > 0 ? converters / visitors : null, interval: wilsonInterval(converters, visitors) }
     })
-    const tapVerdict = unverifiedTapVerdict(experimentVerdict(arms.map(({ arm, weight, visitors, converters, taps: armTaps }) => ({ arm, weight: weight ?? 1, visitors, converters, taps: armTaps }))))
+    const recentOf = (name: string) => arms.map(({ arm, weight }) => ({ arm, weight: weight ?? 1, visitors: counts.recent?.get(name)?.get(arm) ?? 0 }))
+    const tapVerdict = unverifiedTapVerdict(experimentVerdict(arms.map(({ arm, weight, visitors, converters, taps: armTaps }) => ({ arm, weight: weight ?? 1, visitors, converters, taps: armTaps })), { recent: recentOf(experiment) }))
     const seenDays = rows.flatMap((row) => [row.firstDay, row.lastDay]).sort()
     const callVerdict = arms.some((arm) => arm.poolVisitors > 0)
-      ? experimentVerdict(arms.map(({ arm, weight, poolVisitors, callConverters, qualifiedCalls }) => ({ arm, weight: weight ?? 1, visitors: poolVisitors, converters: callConverters, taps: qualifiedCalls })))
+      ? experimentVerdict(
+          arms.map(({ arm, weight, visitors, callConverters, qualifiedCalls }) => ({ arm, weight: weight ?? 1, visitors, converters: Math.min(callConverters, visitors), taps: qualifiedCalls })),
+          { recent: recentOf(experiment) },
+        )
       : null
     const alarms = tapAlarms({ arms, networks: counts.networks?.get(experiment) ?? [] })
     const verdict = callVerdict ?? tapVerdict

@@ -26,7 +26,7 @@ describe('studioAuth against the Content Lake stand-in', () => {
   let lake: LocalLake
   beforeAll(async () => {
     lake = await startLocalLake({ documents: [] })
-    lake.users.set('editor-token', { id: 'pEditor', name: 'Edna Editor', email: 'edna@example.com' })
+    lake.users.set('editor-token', { id: 'pEditor', name: 'Edna Editor', email: 'edna@example.com', role: 'editor', roles: [{ name: 'editor', title: 'Editor' }] })
   })
   afterAll(() => lake.close())
 
@@ -44,9 +44,9 @@ describe('studioAuth against the Content Lake stand-in', () => {
   it('accepts a valid token, refuses a forged one, and remembers only valid ones', async () => {
     const auth = studioAuth({ url: `${lake.url}/v2025-06-01/users/me` })
     expect(await auth.verify('forged')).toBeNull()
-    expect(await auth.verify('editor-token')).toEqual({ id: 'pEditor', name: 'Edna Editor' })
+    expect(await auth.verify('editor-token')).toEqual({ id: 'pEditor', name: 'Edna Editor', roles: ['editor'] })
     const asked = lake.requests.filter((request) => request.endsWith('/users/me')).length
-    expect(await auth.verify('editor-token')).toEqual({ id: 'pEditor', name: 'Edna Editor' })
+    expect(await auth.verify('editor-token')).toEqual({ id: 'pEditor', name: 'Edna Editor', roles: ['editor'] })
     expect(await auth.verify('forged')).toBeNull()
     expect(lake.requests.filter((request) => request.endsWith('/users/me')).length).toBe(asked + 1)
   })

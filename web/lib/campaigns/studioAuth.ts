@@ -5,14 +5,19 @@ import { readConfig, type Env } from '../config.ts'
 /**
  * Who may read the Calls report: a Studio user of this site's Sanity project. The Studio sends its
  * own token (`Authorization: Bearer …`); the site asks the Content Lake who that is with
- * `GET /v{apiVersion}/users/me` — Sanity answers a user with an `id` for a valid token, 401 for an
- * unknown one and `{}` for none — and accepts only an answer with an id. Where it asks comes only
+ * `GET /v{apiVersion}/users/me` — Sanity answers a user with an `id` (and its `role` and `roles`) for a valid
+ * token, 401 for an unknown one and `{}` for none — and accepts only an answer with an id. Where it asks comes only
  * from the server's configuration, never from the request.
  */
 export interface StudioUser {
   id: string
   name: string
+  /** The user's roles in the project (users/me `roles[].name`, e.g. administrator, editor). */
+  roles: string[]
 }
+
+/** Whether a Studio user may change what the numbers say (outcomes, values): an administrator, or a role the owner names. */
+export const mayChangeOutcomes = (user: StudioUser, allowed: readonly string[]): boolean => user.roles.some((role) => role === 'administrator' || allowed.includes(role))
 
 /** The users/me address of the configured project, or of the local Content Lake when none is configured. */
 export function usersMeUrl(env: Env = process.env): string {
@@ -46,9 +51,11 @@ export function studioAuth({ url, timeoutMs = 3_000, cacheMs = 60_000 }: { url: 
       const response = await fetch(url, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs), cache: 'no-store' })
       if (response.status === 401 || response.status === 403) return null
       if (!response.ok) throw new Error(`users/me answered ${response.status}`)
-      const body = (await response.json().catch(() => null)) as { id?: unknown; name?: unknown } | null
+      const body = (await response.json().catch(() => null)) as { id?: unknown; name?: unknown; role?: unknown; roles?: unknown } | null
       if (typeof body?.id !== 'string' || body.id === '') return null
-      const user = { id: body.id, name: typeof body.name === 'string' ? body.name : '' }
+      const listed = Array.isArray(body.roles) ? body.roles.map((role: unknown) => (typeof role === 'object' && role !== null && typeof (role as { name?: unknown }).name === 'string' ? (role as { name: string }).name : '')).filter(Boolean) : []
+      const roles = listed.length > 0 ? listed : typeof body.role === 'string' && body.role ? [body.role] : []
+      const user = { id: body.id, name: typeof body.name === 'string' ? body.name : '', roles }
       known.set(key, user)
       return user
     },

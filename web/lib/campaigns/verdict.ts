@@ -77,7 +77,15 @@ export interface VerdictOptions {
    * as the mSPRT defines it; without it, the p-value at the current totals alone (valid at any one look).
    */
   history?: readonly (readonly ArmLook[])[]
+  /**
+   * Each version's visitors of the last days only (experimentVisitors' RECENT_DAYS): a split that is off over the
+   * whole test but fine in a recent window of enough visitors does not freeze the test (an early flood has passed).
+   */
+  recent?: readonly Pick<ArmCounts, 'arm' | 'weight' | 'visitors'>[]
 }
+
+/** A recent window counts for the split check once it holds at least this many visitors. */
+export const RECENT_SPLIT_MIN = 100
 
 export const DEFAULT_ALPHA = 0.05
 
@@ -251,6 +259,9 @@ export function experimentVerdict(arms: readonly ArmCounts[], options: VerdictOp
     return none('More converting visitors than visitors counted: the visitor counts are incomplete, no verdict.')
   }
   srm = srmCheck(arms)
+  const recent = options.recent
+  const recentHolds = recent !== undefined && recent.reduce((sum, arm) => sum + arm.visitors, 0) >= RECENT_SPLIT_MIN && !srmCheck(recent).fired
+  if (srm.fired && recentHolds) srm = { ...srm, fired: false }
   if (srm.fired) {
     const visitors = arms.map((arm) => formatCount.format(arm.visitors)).join(' / ')
     const weights = arms.map((arm) => formatCount.format(arm.weight)).join(' / ')

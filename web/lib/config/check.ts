@@ -26,6 +26,7 @@ export function checkEnv(env: Env): EnvProblems {
   for (const [id, token] of [['CLOUDFLARE_ZONE_ID', 'CLOUDFLARE_API_TOKEN'], ['FASTLY_SERVICE_ID', 'FASTLY_API_TOKEN'], ['CONVERSIONS_FEED_USER', 'CONVERSIONS_FEED_PASSWORD']] as const) {
     if (Boolean(values[id]) !== Boolean(values[token])) errors.push(`${values[id] ? token : id} is missing: set it with ${values[id] ? id : token}, or unset both.`)
   }
+  if (values.SMTP_URL && !values.MAIL_FROM) errors.push('MAIL_FROM is missing: the portal\'s sign-in links need a sender with SMTP_URL, e.g. Local Pest Experts <calls@example.com>.')
   if (Boolean(values.SUPABASE_URL) !== Boolean(values.SUPABASE_ANON_KEY)) {
     errors.push(values.SUPABASE_URL ? 'SUPABASE_ANON_KEY is missing: set it with SUPABASE_URL, or unset both.' : 'SUPABASE_URL is missing: set it with SUPABASE_ANON_KEY, or unset both.')
   }

@@ -10,8 +10,8 @@ import { z } from 'zod'
 export const SANITY_API_VERSION = '2025-06-01'
 export const DEFAULT_DATASET = 'production'
 export const DEFAULT_SITE_URL = 'http://localhost:3000'
-/** Where `npm run dev` serves the local Content Lake (scripts/lake) when no project is configured. */
-export const DEFAULT_LAKE_PORT = '3335'
+/** Where `npm run dev` serves the local Content Lake (scripts/lake) when no project is configured: the site and the Studio use it. */
+export const DEFAULT_LAKE_PORT = '3334'
 
 export type Env = Record<string, string | undefined>
 
@@ -112,9 +112,14 @@ const buildEnvSchema = () =>
       TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'TWILIO_ACCOUNT_SID must be the account SID: AC followed by 32 hex characters (Twilio console → Account info).'),
       /** Tests only: a loopback stand-in of Twilio's REST API (default https://api.twilio.com). */
       TWILIO_API_BASE: z.string().refine(isHttpUrl, 'TWILIO_API_BASE must be an http(s) URL.'),
+      /** The Messaging Service texts to callers go through (its registered A2P 10DLC campaign or verified toll-free number). */
+      TWILIO_MESSAGING_SERVICE_SID: z.string().regex(/^MG[0-9a-fA-F]{32}$/, 'TWILIO_MESSAGING_SERVICE_SID must be the Messaging Service SID: MG followed by 32 hex characters (Twilio console → Messaging → Services).'),
       CALLER_HASH_KEY: z.string(),
       CONVERSIONS_FEED_USER: z.string(),
       CONVERSIONS_FEED_PASSWORD: z.string(),
+      /** The provider portal's sign-in links (docs/providers.md): the SMTP server they are sent through, and the sender. */
+      SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'SMTP_URL must be an smtp:// or smtps:// address, e.g. smtps://user:password@smtp.example.com:465.'),
+      MAIL_FROM: z.string().regex(/^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/, 'MAIL_FROM must be an e-mail address, alone or as Name <address>, e.g. Local Pest Experts <calls@example.com>.'),
       /** Signs A/B enrollment cookies (web/lib/personalization/enrollment.ts); every instance shares it. */
       SITE_SECRET: z.string().min(32, 'SITE_SECRET must be at least 32 characters (a long random string, e.g. openssl rand -base64 32).'),
     })

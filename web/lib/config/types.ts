@@ -35,7 +35,7 @@ export interface Config {
   /** The SQLite store of record when no DATABASE_URL is set (default .data/calls.sqlite). */
   callLogFile: string | undefined
   /** Twilio's REST API (recordings played and deleted, missed-call texts sent): null without the account's id and token. */
-  twilio: { accountSid: string; authToken: string; apiBase: string } | null
+  twilio: { accountSid: string; authToken: string; apiBase: string; messagingServiceSid?: string } | null
   /** PostgreSQL, the store of record for every number when set (web/lib/db). */
   database: { url: string; migrationUrl: string; poolMax: number } | null
   /** Where accepted numbers wait while the database is unreachable (default .data/outbox.sqlite). */
@@ -51,6 +51,8 @@ export interface Config {
   twilioAuthToken: string | undefined
   /** Keys the first-time-caller hash; unset, a key derived from the Twilio token. */
   callerHashKey: string | undefined
+  /** The provider portal's sign-in mail: the SMTP server (SMTP_URL) and the sender (MAIL_FROM); null without SMTP_URL. */
+  mail: { smtpUrl: string; from: string } | null
   /** The Google Ads conversions feed's basic-auth login, when both halves are set. */
   conversionsFeed: { user: string; password: string } | null
   /** The build keeps Next's own ISR cache instead of web/server/cache (SITE_CACHE=next, for a bench's comparison). */

@@ -22,7 +22,8 @@ export interface Store {
   close(): Promise<void>
 }
 
-export type StoreTarget = { postgres: string; poolMax?: number } | { sqlite: string }
+/** Where the store is; `busyTimeoutMs`: how long a SQLite write waits for another process's lock (openSqliteFile). */
+export type StoreTarget = { postgres: string; poolMax?: number } | { sqlite: string; busyTimeoutMs?: number }
 
 /** Connection limits: a stalled database holds at most poolMax connections and each waits a bounded time. */
 const CONNECT_TIMEOUT_MS = 2_000
@@ -33,6 +34,8 @@ const QUERY_TIMEOUT_MS = 5_000
  * only when asked to), which Supabase's transaction pooler (Supavisor, PgBouncer) accepts.
  */
 export function postgresPool(url: string, max = 5): pg.Pool {
+  // Bounded waits: connecting and each query. No server-side statement_timeout startup parameter: transaction
+  // poolers (PgBouncer, Supavisor) refuse unknown startup parameters; set it on the database role if wanted.
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, query_timeout: QUERY_TIMEOUT_MS, idleTimeoutMillis: 10_000, allowExitOnIdle: true })
   // A connection dropped by the server (a restart, the pooler) must not end the process: idle ones are
   // reported by the pool, and one checked out between two queries by the client itself.
@@ -46,7 +49,7 @@ export async function openStore(target: StoreTarget): Promise<Store> {
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: postgresPool(target.postgres, target.poolMax) }) })
     return { db, dialect: 'postgres', close: () => db.destroy() }
   }
-  const db = new Kysely<Database>({ dialect: nodeSqliteDialect(openSqliteFile(target.sqlite)) })
+  const db = new Kysely<Database>({ dialect: nodeSqliteDialect(openSqliteFile(target.sqlite, target.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: target.busyTimeoutMs })) })
   // One file, one instance: it brings its own schema up to date when opened.
   await oneAtATime(target.sqlite, async () => {
     if ((await pendingMigrations(db)).length > 0) await migrateToLatest(db)
@@ -83,13 +86,20 @@ export type StoreSource = Store | Promise<Store> | (() => Promise<Store>)
 
 export const storeOf = (source: StoreSource): Promise<Store> => Promise.resolve(typeof source === 'function' ? source() : source)
 
-let configured: Promise<Store> | undefined
+/** The process's store, kept on globalThis: Next bundles this module more than once, and every copy must share one connection. */
+const CONFIGURED = Symbol.for('site.db.configuredStore')
+const holder = globalThis as { [CONFIGURED]?: Promise<Store> }
 
-/** This process's store, opened once (DATABASE_URL, else the SQLite file). */
+/**
+ * This process's store, opened once and shared by every copy of this module (DATABASE_URL, else the SQLite file).
+ * The site's SQLite connection never waits on another process's lock (busy_timeout 0): a write that finds the
+ * file busy fails at once and its record waits in an outbox, so pages and webhooks keep their usual pace.
+ */
 export function configuredStore(): Promise<Store> {
-  configured ??= openStore(storeTarget()).catch((error: unknown) => {
-    configured = undefined
+  const target = storeTarget()
+  holder[CONFIGURED] ??= openStore('sqlite' in target ? { ...target, busyTimeoutMs: 0 } : target).catch((error: unknown) => {
+    holder[CONFIGURED] = undefined
     throw error
   })
-  return configured
+  return holder[CONFIGURED]
 }

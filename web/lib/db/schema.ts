@@ -6,7 +6,7 @@ import type { Generated } from 'kysely'
  * here, added to `Database`. Columns use only types both stores share: text, integer (bigint in
  * PostgreSQL when it counts rows), real.
  */
-export interface Database extends VoiceTables {
+export interface Database extends VoiceTables, PortalTables {
   call_clicks: CallClicksTable
   experiment_visitors: ExperimentVisitorsTable
   experiment_weights: ExperimentWeightsTable
@@ -91,6 +91,10 @@ export interface VoiceTables {
     recording_sid: Generated<string | null>
     recording_url: Generated<string | null>
     recording_seconds: Generated<number | null>
+    /** Why a missed call was missed, e.g. the caller hung up while a provider rang ('' otherwise). */
+    end_note: Generated<string>
+    /** What the call earned: its payable leg's payout (0 when none paid); null when it rang no provider. */
+    payout_cents: Generated<number | null>
   } & VisitColumns
   voice_webhooks: { endpoint: string; call_sid: string; received_at: number }
   voice_pool: { number: string; lease_id: string | null; leased_until: Generated<number> }
@@ -106,8 +110,12 @@ export interface VoiceTables {
     /** The landing address's location code and the visit's pest (migrations/0006_providers.ts). */
     place: Generated<string>
     pest: Generated<string>
+    /** When a page last asked for the lease, taken or extended: its heartbeat (migrations/0011_hardening.ts). */
+    seen_at: Generated<number>
+    /** The A/B visitor it was lent to: the hash experiment_visitors keeps ('' outside a test). */
+    visitor: Generated<string>
   } & VisitColumns
-  voice_pool_days: { day: string; peak: Generated<number>; overflow: Generated<number>; refused: Generated<number> }
+  voice_pool_days: { day: string; peak: Generated<number>; overflow: Generated<number>; refused: Generated<number>; unkept: Generated<number> }
   voice_pool_wants: { token: string; wanted_until: number }
   voice_exports: { click_id: string; conversion_name: string; call_sid: string; first_exported_at: number; value_cents: Generated<number | null> }
   /** Every change of a call's outcome (migrations/0007_call_outcomes.ts). */
@@ -125,9 +133,32 @@ export interface VoiceTables {
   /** Final transcript segments per call, in order: live (Real-Time Transcription) or voicemail. */
   voice_transcripts: { call_sid: string; source: string; track: string; sequence: number; text: string; received_at: number }
   /** Routing to providers (web/lib/providers; created by migrations/0006_providers.ts). */
-  voice_legs: { call_sid: string; seq: number; provider_id: string; provider_name: string; outcome: string; talk_seconds: number; billable_seconds: number; payout_cents: number; place: string; pest: string; at: number }
+  voice_legs: {
+    call_sid: string
+    seq: number
+    provider_id: string
+    provider_name: string
+    outcome: string
+    talk_seconds: number
+    billable_seconds: number
+    payout_cents: number
+    place: string
+    pest: string
+    at: number
+    /** migrations/0008_billing.ts: how long it rang, the caller's keyed hash, the provider's duplicate window. */
+    ring_seconds: Generated<number>
+    caller_key: Generated<string>
+    duplicate_days: Generated<number>
+    /** Settled (web/lib/calls/store/settle.ts): payable now, else why not; over the cap when checked late. */
+    payable: Generated<number>
+    why: Generated<string>
+    over_cap: Generated<number>
+  }
+  /** Provider legs under way (migrations/0008_billing.ts): what the caps count until the leg ends or expires. */
+  voice_provider_takes: { call_sid: string; seq: number; provider_id: string; taken_at: number; expires_at: number; late: Generated<number>; over_cap: Generated<number>; answered: Generated<number>; leg: Generated<string> }
   voice_provider_load: { provider_id: string; day: string; day_taken: number; month: string; month_taken: number; active: number; touched_at: number }
-  voice_texts: { call_sid: string; caller_key: string; to_number: string; from_number: string; at: number; status: string; attempts: Generated<number>; message_sid: string | null; error: string | null }
+  /** status: pending, waiting (over the texts-per-hour budget), sending, sent, skipped or failed; sent_at: handed to Twilio; body: the text as sent (migrations/0010_compliance.ts). */
+  voice_texts: { call_sid: string; caller_key: string; to_number: string; from_number: string; at: number; status: string; attempts: Generated<number>; message_sid: string | null; error: string | null; sent_at: Generated<number | null>; body: Generated<string> }
   voice_sms_optouts: { caller_key: string; stopped: number; at: number }
 }
 
@@ -144,4 +175,33 @@ interface VisitColumns {
     version: Generated<string>
     click_kind: Generated<string>
     click_id: Generated<string>
+}
+
+/**
+ * The provider portal (migrations/0009_portal.ts): Better Auth's tables (written by Better Auth through the same
+ * Kysely; typed here for the portal's own reads), disputes and their steps, and providers' pauses.
+ */
+export interface PortalTables {
+  portal_user: { id: string; name: string; email: string; email_verified: boolean | number; image: string | null; created_at: Date | string; updated_at: Date | string }
+  portal_session: { id: string; expires_at: Date | string; token: string; created_at: Date | string; updated_at: Date | string; ip_address: string | null; user_agent: string | null; user_id: string }
+  portal_account: { id: string; account_id: string; provider_id: string; user_id: string; created_at: Date | string; updated_at: Date | string }
+  portal_verification: { id: string; identifier: string; value: string; expires_at: Date | string; created_at: Date | string; updated_at: Date | string }
+  /** status: open, credited (by a rule at once), accepted or refused (by the owner). */
+  portal_disputes: {
+    id: string
+    provider_id: string
+    call_sid: string
+    reason: string
+    note: Generated<string>
+    status: string
+    amount_cents: number
+    opened_at: number
+    opened_by: string
+    decided_at: number | null
+    decided_by: Generated<string>
+    decision_note: Generated<string>
+  }
+  portal_dispute_steps: { id: string; dispute_id: string; at: number; actor: string; action: string; note: Generated<string> }
+  /** kind: pause (from now, until resumed or ends_at) or away (dates ahead); ended_at: resumed or removed. */
+  provider_pauses: { id: string; provider_id: string; kind: string; starts_at: number; ends_at: number | null; created_at: number; created_by: string; ended_at: number | null; ended_by: Generated<string> }
 }

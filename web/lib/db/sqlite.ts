@@ -62,12 +62,19 @@ function wrap(statement: StatementSync): SqliteStatement {
   }
 }
 
-/** Opens (creating its folder) a SQLite file for the store or the outbox. */
-export function openSqliteFile(file: string): DatabaseSync {
+/** How long a write waits for another process's lock: scripts wait; the site never does (`busyTimeoutMs: 0`). */
+export const SCRIPT_BUSY_TIMEOUT_MS = 5_000
+
+/**
+ * Opens (creating its folder) a SQLite file for the store or the outbox. WAL with synchronous=NORMAL: a commit
+ * is not fsynced one by one (SQLite's advice for WAL); a power cut may lose the last rows, never the file.
+ * busy_timeout: how long a write waits when another process holds the file's write lock. node:sqlite is
+ * synchronous, so that wait blocks the whole event loop: the site opens its store with 0 — a write that finds
+ * the file busy fails at once, and the outboxes keep the record until the file is free — while a script may wait.
+ */
+export function openSqliteFile(file: string, { busyTimeoutMs = SCRIPT_BUSY_TIMEOUT_MS } = {}): DatabaseSync {
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true })
   const database = new DatabaseSync(file)
-  // WAL with synchronous=NORMAL: a commit is not fsynced one by one (SQLite's advice for WAL); a
-  // power cut may lose the last rows, never the file. busy_timeout: another process may hold the lock.
-  database.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;')
+  database.exec(`PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))};`)
   return database
 }

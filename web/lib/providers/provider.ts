@@ -1,5 +1,6 @@
 import { isUsE164 } from '../phone.ts'
 import { isTimeZone } from '../timeZone.ts'
+import { licencesOf } from './licences.ts'
 
 /**
  * A provider as the Studio writes it (the `provider` type) and as the router reads it: where it works, which
@@ -25,8 +26,11 @@ export interface ProviderFields {
   maxConcurrent?: number | null
   payout?: number | null
   billableSeconds?: number | null
+  duplicateDays?: number | null
   whisper?: string | null
   acceptWithKey?: boolean | null
+  /** Licence numbers by state (licences.ts): where a state asks for one, callers there reach only a licensed provider. */
+  licences?: ({ state?: string | null; number?: string | null } | null)[] | null
 }
 
 export const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const
@@ -62,11 +66,15 @@ export interface Provider {
   maxConcurrent: number
   payout: number
   billableSeconds: number
+  /** A caller's second paid call to the provider within this many days is not paid (0: every call is). */
+  duplicateDays: number
   whisper: string
   acceptWithKey: boolean
+  /** State → licence number (licences.ts licencesOf). */
+  licences: ReadonlyMap<string, string>
 }
 
-export const PROVIDER_DEFAULTS = { priority: 1, weight: 1, maxConcurrent: 1, timeZone: 'America/New_York' } as const
+export const PROVIDER_DEFAULTS = { priority: 1, weight: 1, maxConcurrent: 1, timeZone: 'America/New_York', duplicateDays: 30 } as const
 
 const CLOCK = /^([01]\d|2[0-3]):([0-5]\d)$/
 export const USPS_STATES = new Set('AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY PR'.split(' '))
@@ -164,8 +172,10 @@ export function parseProvider(fields: ProviderFields, minTalkSeconds: number, si
       maxConcurrent: count(fields.maxConcurrent, PROVIDER_DEFAULTS.maxConcurrent, 1),
       payout: typeof fields.payout === 'number' && Number.isFinite(fields.payout) && fields.payout >= 0 ? fields.payout : 0,
       billableSeconds: count(fields.billableSeconds, minTalkSeconds, 0),
+      duplicateDays: Math.min(365, count(fields.duplicateDays, PROVIDER_DEFAULTS.duplicateDays, 0)),
       whisper: fields.whisper?.trim() ?? '',
       acceptWithKey: fields.acceptWithKey === true,
+      licences: licencesOf(fields.licences),
     },
   }
 }

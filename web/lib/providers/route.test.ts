@@ -82,7 +82,9 @@ describe('routing', () => {
 describe('where the caller is', () => {
   it('reads a postal-code location as ZIP and state, a city as place and state, and keyed digits only as a known ZIP', () => {
     expect(placeOfCode('9026899')).toMatchObject({ zip: expect.stringMatching(/^\d{5}$/) })
-    expect(placeOfCode('1026339')).toEqual({ place: '1026339', state: 'TX' })
+    expect(placeOfCode('1026339')).toMatchObject({ place: '1026339', state: 'TX' })
+    // A city brings its ZIP codes, so a provider that lists Dallas ZIPs serves a visit located at Dallas.
+    expect(placeOfCode('1026339')?.placeZips).toContain('75201')
     expect(placeOfZip('75201')).toEqual({ zip: '75201', state: 'TX' })
     expect(placeOfZip('00000')).toBeNull()
     expect(placeOfZip('752')).toBeNull()

@@ -1,3 +1,4 @@
+import { licensedFor } from './licences.ts'
 import type { Provider, Weekday } from './provider.ts'
 
 /** Where a caller is, as far as the site knows: any of a ZIP code, a place code (loc_physical_ms) and a state. */
@@ -5,6 +6,8 @@ export interface CallerPlace {
   zip?: string
   place?: string
   state?: string
+  /** The ZIP codes of `place` (a city), so a provider that lists them serves a visit located at the city. */
+  placeZips?: readonly string[]
 }
 
 /** How closely a provider's area fits the caller: higher is more specific; 0 does not serve the place. */
@@ -12,6 +15,7 @@ export function specificity(provider: Provider, where: CallerPlace): number {
   if (where.zip && provider.zips.has(where.zip)) return 5
   if (where.zip && provider.prefixes.has(where.zip.slice(0, 3))) return 4
   if (where.place && provider.places.has(where.place)) return 3
+  if (where.placeZips?.some((zip) => provider.zips.has(zip) || provider.prefixes.has(zip.slice(0, 3)))) return 3
   if (where.state && provider.states.has(where.state)) return 2
   return provider.everywhere ? 1 : 0
 }
@@ -42,14 +46,15 @@ export function isOpen(provider: Provider, at: number): boolean {
 /**
  * The providers to try for a call, in order: those that serve the place and the pest and are open now, the
  * most specific area first, then by priority (1 first), then a weighted draw among equals (each provider's
- * share of first tries is its weight over the sum of its equals'). Caps are not known here: the store counts
- * them when a provider is dialled.
+ * share of first tries is its weight over the sum of its equals'). A caller located in a state of `licenceStates`
+ * (Site settings: the states that require a provider licence) never reaches a provider without a licence for it
+ * (licences.ts). Caps are not known here: the store counts them when a provider is dialled.
  */
-export function rankProviders(providers: readonly Provider[], where: CallerPlace, pest: string, at: number, random: () => number = Math.random): Provider[] {
+export function rankProviders(providers: readonly Provider[], where: CallerPlace, pest: string, at: number, random: () => number = Math.random, licenceStates: ReadonlySet<string> = new Set()): Provider[] {
   const ranked: { provider: Provider; fit: number; draw: number }[] = []
   for (const provider of providers) {
     const fit = specificity(provider, where)
-    if (fit === 0 || !servesPest(provider, pest) || !isOpen(provider, at)) continue
+    if (fit === 0 || !servesPest(provider, pest) || !isOpen(provider, at) || !licensedFor(provider, where.state, licenceStates)) continue
     // Efraimidis–Spirakis: sorting by u^(1/w) draws a weighted order without replacement.
     const draw = provider.weight > 0 ? Math.pow(random(), 1 / provider.weight) : -1
     ranked.push({ provider, fit, draw })

@@ -8,7 +8,9 @@ export interface RoutingFields {
   maxProviders?: number | null
   askZipWhenUnknown?: boolean | null
   zipPrompt?: string | null
-  textBack?: { enabled?: boolean | null; body?: string | null; onceEveryHours?: number | null } | null
+  /** What a caller hears before the first ring: the referral said out loud (web/lib/calls/consent/referral.ts). */
+  spokenReferral?: string | null
+  textBack?: { enabled?: boolean | null; body?: string | null; onceEveryHours?: number | null; helpReply?: string | null } | null
 }
 
 export interface RoutingSettings {
@@ -17,7 +19,10 @@ export interface RoutingSettings {
   maxProviders: number
   askZipWhenUnknown: boolean
   zipPrompt: string
-  textBack: { enabled: boolean; body: string; onceEveryHours: number }
+  /** The editor's words, '' when none (the default is filled in where it is said). */
+  spokenReferral: string
+  /** `helpReply`: the answer to HELP or INFO, '' for the default (web/lib/calls/texts/rules.ts). */
+  textBack: { enabled: boolean; body: string; onceEveryHours: number; helpReply: string }
 }
 
 export const ROUTING_DEFAULTS = {
@@ -39,6 +44,7 @@ export function routingSettings(fields: RoutingFields | null | undefined): Routi
     maxProviders: whole(f.maxProviders, ROUTING_DEFAULTS.maxProviders, 1, 10),
     askZipWhenUnknown: f.askZipWhenUnknown === true,
     zipPrompt: f.zipPrompt?.trim() || ROUTING_DEFAULTS.zipPrompt,
-    textBack: { enabled: f.textBack?.enabled === true && body !== '', body, onceEveryHours: whole(f.textBack?.onceEveryHours, ROUTING_DEFAULTS.textBackOnceEveryHours, 1, 24 * 30) },
+    spokenReferral: f.spokenReferral?.trim() ?? '',
+    textBack: { enabled: f.textBack?.enabled === true && body !== '', body, onceEveryHours: whole(f.textBack?.onceEveryHours, ROUTING_DEFAULTS.textBackOnceEveryHours, 1, 24 * 30), helpReply: f.textBack?.helpReply?.trim() ?? '' },
   }
 }

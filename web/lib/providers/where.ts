@@ -1,10 +1,12 @@
 import { bundledLocationTable } from '../location/bundled.ts'
 import { bundledPostalTable, type PostalTable } from '../location/postal.ts'
+import { zipsOfPlace } from '../location/places.ts'
 import type { CallerPlace } from './route.ts'
 
 /**
  * Where a caller is, from what the site knows: a location code (the landing address's loc_physical_ms, kept
- * by the lease) — a postal code gives ZIP and state, a city or county its place and state — or a ZIP code the
+ * by the lease) — a postal code gives ZIP and state, a city or county its place, state and (a city) its ZIP
+ * codes (web/lib/location/places.ts), so a provider listing them serves it — or a ZIP code the
  * caller keyed in, or the state Twilio reports for the calling number.
  */
 export interface LocationTables {
@@ -21,7 +23,9 @@ export function placeOfCode(code: string, tables: LocationTables = bundledTables
   if (postal) return { zip: postal.zip, state: postal.state }
   const label = tables.places.get(code)
   const state = label?.slice(label.lastIndexOf(', ') + 2)
-  return label && state ? { place: code, state } : null
+  if (!label || !state) return null
+  const placeZips = zipsOfPlace(code)
+  return placeZips.length > 0 ? { place: code, state, placeZips } : { place: code, state }
 }
 
 /** A 5-digit ZIP the location data knows, with its state; null for anything else (the caller goes on without a place). */

@@ -29,6 +29,8 @@ export interface ArmStats {
 
 export interface ExperimentCounts {
   arms: ArmStats[]
+  /** Per experiment and version, visitors first counted within the last RECENT_DAYS days (the split check's recent window). */
+  recent?: Map<string, Map<string, number>>
   /** The versions' weights by experiment, as the page last had them. */
   weights: Map<string, Map<string, number>>
   /** Bot requests to the experiment's page, given no version and not counted. */
@@ -57,9 +59,11 @@ export interface ExperimentVisitors {
 }
 
 export const KEEP_DAYS = 400
+/** The split check also reads the visitors of the last this many days, so an early flood cannot freeze a test. */
+export const RECENT_DAYS = 7
 
 /** The visitor as stored: a one-way hash of the cookie's id, so the table cannot be used to pose as anyone. */
-function visitorKey(visitor: string): string {
+export function visitorKey(visitor: string): string {
   return createHash('sha256').update(visitor).digest('base64url').slice(0, 22)
 }
 
@@ -113,7 +117,8 @@ export function experimentVisitors(store: StoreSource): ExperimentVisitors {
     },
     async counts() {
       const { db } = await storeOf(store)
-      const [armRows, weightRows, botRows, networkRows] = await Promise.all([
+      const recentSince = new Date(Date.now() - (RECENT_DAYS - 1) * 86_400_000).toISOString().slice(0, 10)
+      const [armRows, weightRows, botRows, networkRows, recentRows] = await Promise.all([
         db
           .selectFrom('experiment_visitors')
           .select((eb) => [
@@ -139,6 +144,13 @@ export function experimentVisitors(store: StoreSource): ExperimentVisitors {
           .where('network_key', '<>', '')
           .groupBy(['experiment', 'network_key'])
           .execute(),
+        db
+          .selectFrom('experiment_visitors')
+          .select((eb) => ['experiment', 'arm', eb.fn.countAll<number | string>().as('visitors')])
+          .where('arm', '<>', '')
+          .where('first_day', '>=', recentSince)
+          .groupBy(['experiment', 'arm'])
+          .execute(),
       ])
       const arms = armRows.map((row) => ({
         experiment: row.experiment,
@@ -157,7 +169,9 @@ export function experimentVisitors(store: StoreSource): ExperimentVisitors {
       const bots = new Map(botRows.map((row) => [row.experiment, Number(row.requests)]))
       const networks = new Map<string, { visitors: number; converters: number }[]>()
       for (const row of networkRows) networks.set(row.experiment, [...(networks.get(row.experiment) ?? []), { visitors: Number(row.visitors), converters: Number(row.converters) }])
-      return { arms, weights, bots, networks }
+      const recent = new Map<string, Map<string, number>>()
+      for (const row of recentRows) recent.set(row.experiment, (recent.get(row.experiment) ?? new Map<string, number>()).set(row.arm, Number(row.visitors)))
+      return { arms, weights, bots, networks, recent }
     },
   }
 }

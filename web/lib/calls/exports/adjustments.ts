@@ -1,5 +1,4 @@
 import { callValue, cell, clickWindowStart, clickCell, localTime, money } from './googleAds.ts'
-import { countsAsQualified } from '../outcomes/rules.ts'
 import type { ExportedCall, StoredCall } from '../store/store.ts'
 import type { VoiceSettings } from '../settings.ts'
 
@@ -19,7 +18,7 @@ export const GOOGLE_ADJUSTMENT_HEADER = 'Order ID,Conversion Name,Adjustment Typ
 export const MICROSOFT_HEADER = 'Type,Status,Id,Parent Id,Client Id,Name,Conversion Currency Code,Conversion Name,Conversion Time,Conversion Value,Microsoft Click Id,Adjustment Type,Adjustment Value,Adjustment Time,Adjustment Currency Code'
 const MICROSOFT_FORMAT_ROW = 'Format Version,,,,,6.0,,,,,,,,,'
 
-type Settings = Pick<VoiceSettings, 'timeZone' | 'conversionName' | 'conversionCurrency' | 'outcomes'>
+type Settings = Pick<VoiceSettings, 'timeZone' | 'conversionName' | 'conversionCurrency' | 'outcomes'> & Partial<Pick<VoiceSettings, 'fixedValue' | 'conversionValue' | 'routing'>>
 
 export interface AdjustmentRow {
   call: StoredCall
@@ -29,10 +28,11 @@ export interface AdjustmentRow {
 }
 
 /** The adjustment an exported, since-changed call needs now; null when it has not changed since it was handed over. */
-export function adjustmentOf(exported: ExportedCall, settings: Pick<VoiceSettings, 'outcomes'>): AdjustmentRow | null {
+export function adjustmentOf(exported: ExportedCall, settings: Settings): AdjustmentRow | null {
   if (exported.changedAt === null) return null
   const { call } = exported
-  return countsAsQualified(call) ? { call, type: 'RESTATEMENT', value: callValue(call, settings), at: exported.changedAt } : { call, type: 'RETRACTION', value: null, at: exported.changedAt }
+  const value = callValue(call, settings)
+  return value > 0 ? { call, type: 'RESTATEMENT', value, at: exported.changedAt } : { call, type: 'RETRACTION', value: null, at: exported.changedAt }
 }
 
 export function googleAdjustmentFile(exported: readonly ExportedCall[], settings: Settings, now: number): { csv: string; rows: AdjustmentRow[] } {
@@ -81,7 +81,7 @@ export function microsoftFile(qualified: readonly StoredCall[], exported: readon
   const seenClicks = new Set<string>()
   const conversions: StoredCall[] = []
   for (const call of qualified) {
-    if (!inWindow(call) || !countsAsQualified(call) || adjustments.has(call.callSid) || seenClicks.has(call.clickId)) continue
+    if (!inWindow(call) || callValue(call, settings) <= 0 || adjustments.has(call.callSid) || seenClicks.has(call.clickId)) continue
     seenClicks.add(call.clickId)
     conversions.push(call)
   }

@@ -2,7 +2,8 @@ import { createHash, timingSafeEqual } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import { callValue, clickWindowStart, conversionFile, type ConversionFile, type ExportKind } from './googleAds.ts'
 import { googleAdjustmentFile, microsoftFile, type AdjustmentRow, type MicrosoftFile } from './adjustments.ts'
-import { exportedCalls, noteExported, qualifiedClickCalls } from '../store/store.ts'
+import { exportedCalls, noteExported, qualifiedClickCalls, type ExportedCall, type StoredCall } from '../store/store.ts'
+import { creditedCalls } from '../../providers/credits.ts'
 import type { Database } from '../../db/schema.ts'
 import { serverConfig, type Config } from '../../config.ts'
 import type { VoiceSettings } from '../settings.ts'
@@ -10,22 +11,36 @@ import type { RateLimiter } from '../../taps/rateLimit.ts'
 
 /** The conversion file the CLI prints and the feed serves (the same bytes), noting which clicks were handed over. */
 export async function exportConversions(db: Kysely<Database>, settings: VoiceSettings, kind: ExportKind, since: number, now: number, options: { headerFirst?: boolean } = {}): Promise<ConversionFile> {
-  const file = conversionFile(await qualifiedClickCalls(db, since), settings, kind, now, options)
+  const credited = await creditedCalls(db, 0)
+  const file = conversionFile(withCredits(await qualifiedClickCalls(db, since), credited), settings, kind, now, options)
   if (kind !== 'enhanced') await noteExported(db, file.rows.map(({ call }) => ({ clickId: call.clickId, conversionName: settings.conversionName, callSid: call.callSid, value: callValue(call, settings) })), now)
   return file
 }
 
 /** Google's conversion adjustment file: the exported calls of the last 90 days whose outcome changed since. */
 export async function exportGoogleAdjustments(db: Kysely<Database>, settings: VoiceSettings, now: number): Promise<{ csv: string; rows: AdjustmentRow[] }> {
-  return googleAdjustmentFile(await exportedCalls(db, settings.conversionName, clickWindowStart(now)), settings, now)
+  return googleAdjustmentFile(creditedChanges(await exportedCalls(db, settings.conversionName, clickWindowStart(now)), await creditedCalls(db, 0)), settings, now)
 }
 
 /** Microsoft Advertising's offline conversions with their Restate/Retract rows, noting the conversions handed over. */
 export async function exportMicrosoft(db: Kysely<Database>, settings: VoiceSettings, since: number, now: number): Promise<MicrosoftFile> {
-  const [qualified, exported] = await Promise.all([qualifiedClickCalls(db, since), exportedCalls(db, settings.conversionName, clickWindowStart(now))])
-  const file = microsoftFile(qualified, exported, settings, now)
+  const [qualified, exported, credited] = await Promise.all([qualifiedClickCalls(db, since), exportedCalls(db, settings.conversionName, clickWindowStart(now)), creditedCalls(db, 0)])
+  const file = microsoftFile(withCredits(qualified, credited), creditedChanges(exported, credited), settings, now)
   await noteExported(db, file.conversions.map((call) => ({ clickId: call.clickId, conversionName: settings.conversionName, callSid: call.callSid, value: callValue(call, settings) })), now)
   return file
+}
+
+/**
+ * A call whose provider's dispute was credited (web/lib/providers/credits.ts) earned nothing: it is never handed
+ * over, and one handed over before the credit is taken back, at the credit's time, like any change of outcome.
+ */
+const earnedNothing = (call: StoredCall): StoredCall => ({ ...call, qualified: false, outcome: '', payout: 0 })
+const withCredits = (calls: readonly StoredCall[], credited: ReadonlyMap<string, number>): StoredCall[] => calls.map((call) => (credited.has(call.callSid) ? earnedNothing(call) : call))
+function creditedChanges(exported: readonly ExportedCall[], credited: ReadonlyMap<string, number>): ExportedCall[] {
+  return exported.map((one) => {
+    const at = credited.get(one.call.callSid)
+    return at === undefined || at <= one.exportedAt ? one : { ...one, call: earnedNothing(one.call), changedAt: Math.max(one.changedAt ?? 0, at) }
+  })
 }
 
 /** `--since YYYY-MM-DD` / `?since=`: midnight UTC of that day, or 0 (everything kept). Null when malformed. */

@@ -10,7 +10,7 @@ import { leaseNumber, recordIncoming, recordOutcome, type VisitFacts } from '../
 const POOL = ['+13125550161', '+13125550162', '+13125550163', '+13125550164']
 const settings = voiceSettings({ enabled: true, businessLine: '+13125550150', pool: POOL, timeZone: 'America/Chicago', conversionName: 'Qualified call', conversionValue: 50, conversionCurrency: 'USD' })
 const DAY = 86_400_000
-const NO_OUTCOME = { outcome: '' as const, outcomeReason: '', outcomeBy: '', bookedValue: null, recordingSid: null, recordingSeconds: null }
+const NO_OUTCOME = { outcome: '' as const, outcomeReason: '', outcomeBy: '', bookedValue: null, recordingSid: null, recordingSeconds: null, payout: null }
 const visit = (clickKind: VisitFacts['clickKind'], clickId: string): VisitFacts => ({ page: '/ants', keyword: '', location: '', experiment: '', version: '', campaign: '', clickKind, clickId })
 
 /** One call through the store as the webhooks record it: lease (if any) at `at`, call a minute later. */

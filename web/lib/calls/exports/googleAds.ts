@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { StoredCall } from '../store/store.ts'
 import type { VoiceSettings } from '../settings.ts'
-import { outcomeValue } from '../outcomes/rules.ts'
+import { countsAsQualified, outcomeValue } from '../outcomes/rules.ts'
 import { localTime } from '../../localTime.ts'
 
 export { localTime }
@@ -67,14 +67,14 @@ export function sha256Hex(text: string): string {
  * at `now` left out. Enhanced conversions: each qualified call whose caller's number is still kept, as
  * SHA-256 of its E.164 form, only when Site settings turn them on.
  */
-export function conversionFile(calls: readonly StoredCall[], settings: Pick<VoiceSettings, 'timeZone' | 'conversionName' | 'conversionCurrency' | 'enhancedConversions' | 'outcomes'>, kind: ExportKind, now: number, { headerFirst = false } = {}): ConversionFile {
+export function conversionFile(calls: readonly StoredCall[], settings: Pick<VoiceSettings, 'timeZone' | 'conversionName' | 'conversionCurrency' | 'enhancedConversions' | 'outcomes'> & Partial<Pick<VoiceSettings, 'fixedValue' | 'conversionValue' | 'routing'>>, kind: ExportKind, now: number, { headerFirst = false } = {}): ConversionFile {
   const oldest = clickWindowStart(now)
   const wanted = (call: StoredCall) => (kind === 'gclid' ? call.clickKind === 'gclid' : kind === 'braid' ? call.clickKind === 'gbraid' || call.clickKind === 'wbraid' : call.clickKind === 'gclid' || call.clickKind === 'gbraid' || call.clickKind === 'wbraid')
   const seen = new Set<string>()
   const rows: Conversion[] = []
   const tooOld: StoredCall[] = []
   for (const call of calls) {
-    if (!call.qualified || !call.clickId || !wanted(call)) continue
+    if (!call.qualified || !call.clickId || !wanted(call) || callValue(call, settings) <= 0) continue
     if (kind === 'enhanced' && (!settings.enhancedConversions || !call.caller)) continue
     const clickAt = call.landedAt ?? call.startedAt
     if (clickAt < oldest) {
@@ -98,8 +98,19 @@ export function conversionFile(calls: readonly StoredCall[], settings: Pick<Voic
   return { csv, rows, tooOld }
 }
 
-/** What a qualified call is worth to the ad platforms: by its outcome; a call recorded before outcomes counts as a lead. */
-export function callValue(call: Pick<StoredCall, 'outcome' | 'bookedValue'>, settings: Pick<VoiceSettings, 'outcomes'>): number {
+/**
+ * What a qualified call is worth to the ad platforms, so Smart Bidding learns revenue: a booked job its value; a
+ * call routed to providers what it earned (the payable leg's payout, nothing when no provider paid); with routing
+ * on, a call the business line took earns nothing; with routing off the site is the business, and a lead is worth
+ * Call outcomes → Value of a lead. "One fixed value" (Site settings → Call tracking) gives every qualified call the
+ * conversion value instead. 0 means the call is not exported (and an exported one is retracted).
+ */
+export function callValue(call: Pick<StoredCall, 'outcome' | 'bookedValue' | 'qualified'> & Partial<Pick<StoredCall, 'payout'>>, settings: Pick<VoiceSettings, 'outcomes'> & Partial<Pick<VoiceSettings, 'fixedValue' | 'conversionValue' | 'routing'>>): number {
+  if (!countsAsQualified(call)) return 0
+  if (call.outcome === 'booked') return outcomeValue('booked', call.bookedValue, settings.outcomes)
+  if (settings.fixedValue) return settings.conversionValue ?? 0
+  if (call.payout !== null && call.payout !== undefined) return call.payout
+  if (settings.routing?.routing) return 0
   return outcomeValue(call.outcome || 'lead', call.bookedValue, settings.outcomes)
 }
 

@@ -26,7 +26,14 @@ describe('call outcomes decided by the rules', () => {
 
   it('the transcript decides by the phrase lists, spam first, and says which phrase', () => {
     expect(decideOutcome({ ...answered, transcript: "Hi, I'm calling about your business listing on Google." }, rules)).toEqual({ outcome: 'spam', reason: 'The caller said “calling about your business listing”.' })
-    expect(decideOutcome({ ...answered, talkSeconds: 20, transcript: 'How much to come out for wasps?' }, rules)).toMatchObject({ outcome: 'lead', reason: 'The caller said “how much”.' })
+    expect(decideOutcome({ ...answered, transcript: 'How much to come out for wasps?' }, rules)).toMatchObject({ outcome: 'lead', reason: 'The caller said “how much”.' })
+    // No phrase makes a lead of a call shorter than the minimum, of a repeat caller or of a withheld number.
+    expect(decideOutcome({ ...answered, talkSeconds: 10, transcript: 'I want to schedule' }, rules)).toMatchObject({ outcome: 'not-a-lead' })
+    expect(decideOutcome({ ...answered, firstTime: false, transcript: 'How much for a quote?' }, rules)).toMatchObject({ outcome: 'existing-customer' })
+    expect(decideOutcome({ ...answered, recentCalls: 3, transcript: 'schedule' }, rules)).toMatchObject({ outcome: 'spam' })
+    expect(decideOutcome({ ...answered, withheld: true, transcript: 'schedule' }, rules)).toMatchObject({ outcome: 'unverified' })
+    // A caller who held a conversation is judged by it, not by how often they dialled.
+    expect(decideOutcome({ ...answered, recentCalls: 3, conversation: true }, rules)).toMatchObject({ outcome: 'lead' })
     expect(decideOutcome({ ...answered, transcript: 'My technician said to call back. How much do I owe?' }, rules).outcome).toBe('existing-customer')
     expect(decideOutcome({ ...answered, transcript: 'Are you hiring technicians?' }, rules).outcome).toBe('not-a-lead')
     // Whole words only: "schedules" is not "schedule", "rehiring" is not "hiring".

@@ -91,7 +91,13 @@ describe('recorded calls: recording, transcript, outcome', () => {
     expect((await one(missed.callSid)).outcome).toBe('missed')
     await handleTranscription(signed('/api/voice/transcription?voicemail=1', voicemailTranscriptionParams({ callSid: missed.callSid, accountSid: ACCOUNT, recordingSid: newSid('RE'), text: 'Hi, can you come out Tuesday for termites?' })), deps)
     await deps.recorder.idle()
-    expect(await one(missed.callSid)).toMatchObject({ outcome: 'lead', outcomeReason: 'The caller said “come out”.' })
+    // A voicemail is no conversation: it stays a missed call to call back, whatever it asks for…
+    expect(await one(missed.callSid)).toMatchObject({ outcome: 'missed' })
+    // …while what takes a call away from a lead counts however short.
+    const robot = await call(null, 0, { dialStatus: 'no-answer' })
+    await handleTranscription(signed('/api/voice/transcription?voicemail=1', voicemailTranscriptionParams({ callSid: robot.callSid, accountSid: ACCOUNT, recordingSid: newSid('RE'), text: 'This is about your Google listing, press one.' })), deps)
+    await deps.recorder.idle()
+    expect(await one(robot.callSid)).toMatchObject({ outcome: 'spam', outcomeReason: 'The caller said “google listing”.' })
     const spoofed = await call(null, 95, { stirVerstat: 'TN-Validation-Failed-C' })
     const stored = await one(spoofed.callSid)
     expect(stored.outcome).toBe('spam')

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
 import { decideOutcome } from './decide.ts'
+import { settleCall } from '../store/settle.ts'
 import { countsAsQualified, isOutcome, type Outcome, type OutcomeRules } from './rules.ts'
 
 /**
@@ -22,6 +23,9 @@ export interface OutcomeChange {
 
 const cents = (value: number | null | undefined) => (typeof value === 'number' && Number.isFinite(value) ? Math.round(value * 100) : null)
 const dollars = (value: number | string | null | undefined) => (value === null || value === undefined ? null : Number(value) / 100)
+
+/** The caller's side of a call: their track of Real-Time Transcription and their voicemail. The provider's words are shown, never judged. */
+export const CALLER_TRACKS = new Set(['inbound_track', 'voicemail'])
 
 /** Every final transcript segment of a call, in the order spoken: the live call's, then a voicemail's. */
 export async function transcriptSegments(db: Kysely<Database>, callSid: string): Promise<{ source: string; track: string; text: string }[]> {
@@ -56,19 +60,30 @@ export async function redecideOutcome(db: Kysely<Database>, callSid: string, rul
         .executeTakeFirstOrThrow()
     : { n: 1 }
   const segments = await transcriptSegments(db, callSid)
+  const talkSeconds = Number(call.talk_seconds)
+  // A conversation is judged as such: the talk reached the billable seconds of the provider it reached, or the site's minimum.
+  const reached = await db.selectFrom('voice_legs').select('billable_seconds').where('call_sid', '=', callSid).where('outcome', '=', 'answered').where('provider_id', '!=', '').executeTakeFirst()
+  // A call a provider answered is long enough when it reached that provider's billable seconds (its own "paid after").
+  const minTalkSeconds = reached ? Number(reached.billable_seconds) : rules.minTalkSeconds
   const decision = decideOutcome(
     {
       status: call.status,
-      talkSeconds: Number(call.talk_seconds),
+      talkSeconds,
       caller: call.caller ?? '',
       stirVerstat: call.stir_verstat,
       firstTime: Number(call.first_time) === 1 || call.status !== 'answered',
       recentCalls: Number(recent.n),
-      transcript: segments.map((segment) => segment.text).join(' '),
+      transcript: segments.filter((segment) => CALLER_TRACKS.has(segment.track)).map((segment) => segment.text).join(' '),
+      conversation: call.status === 'answered' && talkSeconds >= Math.max(1, minTalkSeconds),
+      withheld: !call.caller_key,
+      endNote: call.end_note,
     },
-    rules,
+    { ...rules, minTalkSeconds },
   )
-  if (decision.outcome === call.outcome && decision.reason === call.outcome_reason) return decision.outcome
+  if (decision.outcome === call.outcome && decision.reason === call.outcome_reason) {
+    await settleCall(db, callSid, at)
+    return decision.outcome
+  }
   const value = decision.outcome === 'booked' ? rules.bookedValue : null
   const qualified = decision.outcome ? countsAsQualified({ outcome: decision.outcome, qualified: false }) : Number(call.qualified) === 1
   await db
@@ -79,6 +94,7 @@ export async function redecideOutcome(db: Kysely<Database>, callSid: string, rul
   if (decision.outcome !== call.outcome) {
     await writeChange(db, callSid, { at, by: 'rules', fromOutcome: call.outcome, fromValue: dollars(call.outcome_value_cents), outcome: decision.outcome, value, reason: decision.reason })
   }
+  await settleCall(db, callSid, at)
   return decision.outcome
 }
 
@@ -107,6 +123,7 @@ export async function markOutcome(db: Kysely<Database>, marking: Marking): Promi
       .where('call_sid', '=', marking.callSid)
       .execute()
     await writeChange(trx, marking.callSid, { at: marking.at, by: marking.by, fromOutcome: call.outcome, fromValue: dollars(call.outcome_value_cents), outcome: marking.outcome, value, reason })
+    await settleCall(trx, marking.callSid, marking.at)
     return true
   })
 }

@@ -2,7 +2,7 @@
  * Site settings → Call outcomes, as the deciding rules (decide.ts) read them: plain data, so the rules travel
  * with a voice job as JSON. Every field is optional in the Studio; `outcomeRules` fills the defaults.
  */
-export const OUTCOMES = ['lead', 'booked', 'existing-customer', 'spam', 'not-a-lead', 'missed'] as const
+export const OUTCOMES = ['lead', 'booked', 'existing-customer', 'spam', 'not-a-lead', 'missed', 'unverified'] as const
 export type Outcome = (typeof OUTCOMES)[number]
 
 export const isOutcome = (value: unknown): value is Outcome => typeof value === 'string' && (OUTCOMES as readonly string[]).includes(value)
@@ -22,6 +22,7 @@ export const OUTCOME_LABELS: Record<Outcome, string> = {
   spam: 'Spam',
   'not-a-lead': 'Not a lead',
   missed: 'Missed',
+  unverified: 'Unverified (number withheld)',
 }
 
 export interface CallOutcomeFields {

@@ -46,7 +46,7 @@ describe('a pool number only for an ad visit the server saw', () => {
     expect(await leaseForLanding(db, POOL, 0, LIMITS, visit, { token: servedToken('gclid=x'), page: '/wasps', leaseId: '', client: '127.7.0.1' }, SECRET, now)).toMatchObject({ refused: 'no landing token' })
     const real = await ask(servedToken('gclid=Cj0-real'), '127.8.0.1')
     expect(POOL).toContain(real.lease?.number)
-    expect(await poolDays(db, day)).toEqual([{ day, peak: 1, overflow: 0, refused: 26 }])
+    expect(await poolDays(db, day)).toEqual([{ day, peak: 1, overflow: 0, refused: 26, unkept: 0 }])
 
     // One live lease per token: asking again with the same token gets the same number.
     const token = servedToken('gclid=again')
@@ -78,7 +78,42 @@ describe('a pool number only for an ad visit the server saw', () => {
     const pool = POOL.slice(0, 2)
     for (let i = 0; i < 5; i++) await leaseForLanding(db, pool, 0, LIMITS, visit, { token: servedToken(`gclid=visit-${i}`), page: '/ants', leaseId: '', client: `127.11.${i}.1` }, SECRET, now + i)
     // Five visits from five networks wanted a number at the same time; two were served.
-    expect(await poolDays(db, day)).toEqual([{ day, peak: 5, overflow: 3, refused: 0 }])
+    expect(await poolDays(db, day)).toEqual([{ day, peak: 5, overflow: 3, refused: 0, unkept: 0 }])
+    await db.destroy()
+  })
+
+  it('a lease ends with its landing token however often it is extended, and asks count per network over a sliding window', async () => {
+    const db = await openVoiceDb(':memory:')
+    const landed = Date.UTC(2026, 10, 25, 15)
+    const token = verifiedLanding(landingToken('/ants', landed))
+    const at = (minutes: number) => landed + minutes * 60_000
+    const ask = (minutes: number, leaseId = '', client = '127.20.0.1', with_ = token) => leaseForLanding(db, POOL, 0, LIMITS, visit, { token: with_, page: '/ants', leaseId, client }, SECRET, at(minutes))
+    const first = await ask(1)
+    expect(first.lease?.expiresAt).toBe(at(31))
+    // A page extending every 5 minutes keeps its number, but never past the token's 2 hours.
+    let held = first.lease!
+    for (let minute = 6; minute <= 116; minute += 5) held = (await ask(minute, held.id)).lease!
+    expect(held.expiresAt).toBe(at(120))
+    expect((await ask(121, held.id)).lease).toBeNull()
+    // Taking numbers one after another cannot pass the network's cap: every lease asked for within the window counts.
+    const other = Date.UTC(2026, 10, 26, 15)
+    const big = Array.from({ length: 20 }, (_, index) => `+13125550${String(200 + index)}`)
+    const fromNetwork = []
+    for (let i = 0; i < 12; i++) fromNetwork.push(await leaseForLanding(db, big, 0, { perNetwork: 8, perAddress: 100 }, visit, { token: verifiedLanding(landingToken('/ants', other + i)), page: '/ants', leaseId: '', client: `127.21.0.${i + 1}` }, SECRET, other + i))
+    expect(fromNetwork.filter((outcome) => outcome.lease)).toHaveLength(8)
+    expect(fromNetwork.filter((outcome) => 'refused' in outcome && outcome.refused === 'over a network cap')).toHaveLength(4)
+    await db.destroy()
+  })
+
+  it('a pool full of numbers no page keeps alive is reported as such, not as demand', async () => {
+    const db = await openVoiceDb(':memory:')
+    const t = Date.UTC(2026, 10, 27, 15)
+    const pool = POOL.slice(0, 2)
+    for (let i = 0; i < 2; i++) await leaseForLanding(db, pool, 0, LIMITS, visit, { token: verifiedLanding(landingToken('/ants', t)), page: '/ants', leaseId: '', client: `127.30.${i}.1` }, SECRET, t)
+    // Ten minutes on, neither page asked again (no heartbeat) and a real visitor finds the pool full.
+    const later = t + 10 * 60_000
+    expect((await leaseForLanding(db, pool, 0, LIMITS, visit, { token: verifiedLanding(landingToken('/ants', later)), page: '/ants', leaseId: '', client: '127.31.0.1' }, SECRET, later)).lease).toBeNull()
+    expect(await poolDays(db, '2026-11-27')).toEqual([{ day: '2026-11-27', peak: 3, overflow: 1, refused: 0, unkept: 2 }])
     await db.destroy()
   })
 })

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { Kysely } from 'kysely'
 import { openVoiceDb } from '../store/db'
 import { voiceSettings, type VoiceSettings } from '../settings'
@@ -6,7 +6,7 @@ import { twilioSignature } from '../webhooks/signature'
 import { callsSince, leaseNumber } from '../store/store'
 import type { Database } from '../../db/schema.ts'
 import { dialAction, dialActionParams, incomingParams, newSid } from '../../../../scripts/calls/twilioStandIn.ts'
-import { startMessagesStandIn, type MessagesStandIn } from '../../../../scripts/calls/messagesStandIn.ts'
+import { messagesForTests } from '../../../../tests/support/voiceHarness.ts'
 import { handleIncoming, handleStatus, type VoiceDeps } from '../webhooks/voice'
 import { handleSmsIncoming, handleWhisper } from '../webhooks/provider'
 import { voiceRecorder } from '../store/voiceQueue'
@@ -40,17 +40,7 @@ function settingsWith(fields: Record<string, unknown> = {}, providers = provider
   return voiceSettings(base, { phone: '+18885550142', providers: parseProviders(providers, 60), pests })
 }
 
-let messages: MessagesStandIn
-beforeAll(async () => {
-  messages = await startMessagesStandIn(ACCOUNT, TOKEN)
-  vi.stubEnv('TWILIO_ACCOUNT_SID', ACCOUNT)
-  vi.stubEnv('TWILIO_AUTH_TOKEN', TOKEN)
-  vi.stubEnv('TWILIO_API_BASE', messages.url)
-})
-afterAll(async () => {
-  vi.unstubAllEnvs()
-  await messages.close()
-})
+const messages = messagesForTests(ACCOUNT, TOKEN)
 
 async function setup(settings: VoiceSettings, now: { t: number }, routing?: (db: Kysely<Database>) => RoutingStore) {
   const db = await openVoiceDb(':memory:')
@@ -78,7 +68,7 @@ function caller(from: string, to: string, extra: [string, string][] = []) {
 describe('routing calls to providers', () => {
   it('dials the provider of the ad visit’s city with its whisper, then the next one on no answer, and records every leg', async () => {
     const now = { t: WED_10_DALLAS }
-    const settings = settingsWith()
+    const settings = settingsWith({}, providerFields.filter((provider) => provider._id !== 'capped'))
     const { db, deps } = await setup(settings, now)
     // What the lease endpoint keeps of an ad visit landing on /ants?loc_physical_ms=1026339 (Dallas): the place
     // as the server signed it into the visit's landing token, never as the page claims it.
@@ -123,7 +113,8 @@ describe('routing calls to providers', () => {
     const { deps } = await setup(settings, now)
     const phone = caller('+14695550140', '+13125550170', [['FromState', 'TX']])
     const first = await handleIncoming(phone.incoming(), deps)
-    expect(first.body).toMatch(/<Response><Say>This call may be recorded.<\/Say><Start><Transcription statusCallbackUrl="https:\/\/[^"]+\/api\/voice\/transcription"[^>]*\/><\/Start><Dial /)
+    // The referral is said first (consent/referral.ts), then the recording notice.
+    expect(first.body).toMatch(/<Response><Say>[^<]*a free referral service[^<]*<\/Say><Say>This call may be recorded.<\/Say><Start><Transcription statusCallbackUrl="https:\/\/[^"]+\/api\/voice\/transcription"[^>]*\/><\/Start><Dial /)
     expect(first.body).toMatch(/<Dial [^>]*record="record-from-answer-dual" recordingStatusCallback="https:\/\/[^"]+\/api\/voice\/recording"/)
     const second = await handleStatus(phone.dialed(dialAction(first.body)!, 'no-answer'), deps)
     expect(numberOf(second.body)).not.toBeNull()
@@ -137,7 +128,7 @@ describe('routing calls to providers', () => {
     const settings = settingsWith({ askZipWhenUnknown: true })
     const { db, deps } = await setup(settings, now)
     const capped = settings.providers.find((provider) => provider.id === 'capped')!
-    expect(await takeProvider(db, capped, capPeriod(now.t, settings.timeZone), now.t)).toBe(true)
+    expect(await takeProvider(db, capped, capPeriod(now.t, settings.timeZone), now.t, { callSid: `CA${'0'.repeat(32)}`, seq: 0, expiresAt: now.t + 3_600_000 })).toBe(true)
     const phone = caller('+14695550124', '+13125550170')
     const ask = await handleIncoming(phone.incoming(), deps)
     expect(ask.body).toContain('<Gather input="dtmf" numDigits="5"')
@@ -215,7 +206,28 @@ describe('routing calls to providers', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {})
     const answer = await handleIncoming(caller('+14695550130', POOL[0]!, [['FromState', 'TX']]).incoming(), deps)
     expect(numberOf(answer.body)).toBe('+15125550102')
-    expect(error).toHaveBeenCalledWith(expect.stringContaining('without the cap check'))
+    expect(error).toHaveBeenCalledWith(expect.stringContaining('its cap checked once the store answers'))
     error.mockRestore()
+  })
+
+  it('reads places as people do: a city-level visit reaches the provider of that city’s ZIP codes; no digits fall back to the caller’s state', async () => {
+    const now = { t: WED_10_DALLAS }
+    const lakeview: ProviderFields = { _id: 'lakeview', name: 'Lakeview Pest', phone: '+17735550110', active: true, zips: ['60614'], whisper: 'Lead for {pest} in {place}.' }
+    const illinois: ProviderFields = { _id: 'illinois', name: 'Prairie State', phone: '+12175550111', active: true, states: ['IL'], priority: 2 }
+    const settings = settingsWith({ askZipWhenUnknown: true }, [lakeview, illinois])
+    const { db, deps } = await setup(settings, now)
+    const chicago = await leaseNumber(db, POOL, { page: '/ants', keyword: 'ant control', location: '', experiment: '', version: '', campaign: '', clickKind: 'gclid', clickId: 'CHI', place: '1016367', pest: 'pest-ant' }, now.t - 60_000, 0)
+    const visit = await handleIncoming(caller('+17735550190', chicago!.number).incoming(), deps)
+    expect(numberOf(visit.body)).toBe('+17735550110')
+    const whisper = await handleWhisper(signed(whisperOf(visit.body)!, [['CallSid', newSid('CA')], ['AccountSid', ACCOUNT]]), deps)
+    expect(whisper.body).toContain('<Say>Lead for Ants in Chicago, IL.</Say>')
+    // The ZIP prompt went unanswered: the calling number's state still finds the Illinois provider.
+    const noDigits = await handleIncoming(caller('+17735550191', '+13125550170', [['FromState', 'IL']]).incoming('/api/voice/incoming?zip=1'), deps)
+    expect(numberOf(noDigits.body)).toBe('+12175550111')
+    // Nothing known of the place or the pest: the provider hears only what is known, never "in .".
+    const direct = await handleIncoming(caller('+17735550192', '+13125550170', [['FromState', 'IL']]).incoming('/api/voice/incoming?zip=1'), deps)
+    const bare = await handleWhisper(signed(whisperOf(direct.body)!, [['CallSid', newSid('CA')], ['AccountSid', ACCOUNT]]), deps)
+    expect(bare.body).not.toMatch(/<Say>[^<]*(in \.|for \.|: \.)/)
+    await deps.recorder.idle()
   })
 })

@@ -1,74 +1,51 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
-import { capPeriod, takeProvider, type CapPeriod } from '../../providers/caps.ts'
+import { capPeriod, RING_GRACE_MS, takeProvider, type CapPeriod, type Take } from '../../providers/caps.ts'
 import type { Provider } from '../../providers/provider.ts'
+import { pausedReader } from '../../providers/pauses.ts'
 import { rankProviders, type CallerPlace } from '../../providers/route.ts'
 import { placeLabel, placeOfCallerState, placeOfCode, placeOfZip } from '../../providers/where.ts'
 import { withinMs } from '../deadline.ts'
-import type { CallLeg } from '../store/legRecords.ts'
 import type { VoiceSettings } from '../settings.ts'
-import { escapeXml, recordingAttributes, recordingOpening, STATUS_PATH, TWIML_HEAD, type RecordingTwiml } from '../webhooks/twiml.ts'
+import { escapeXml, recordingAttributes, recordingOpening, TWIML_HEAD, type RecordingTwiml } from '../webhooks/twiml.ts'
+import { callerStateOf, recordingAllowed } from '../consent/recordingConsent.ts'
+import { encodeState, legRecord, type RouteState } from './state.ts'
+
+export { decodeState, encodeState, legOutcome, legRecord, type RouteState } from './state.ts'
 
 /**
  * Routing a call to providers: where the caller is (the visit the call joins, else a keyed-in ZIP code, else
  * the calling number's state), which providers to try and in what order (web/lib/providers), and the TwiML
  * that rings each in turn. The order is worked out once when the call comes in and carried in the `<Dial
- * action>` address (Twilio signs it), so each leg's callback knows what comes next without the store.
- * The store is asked only for the visit and the caps, each within what is left of a few milliseconds; a
- * store that does not answer in time routes the call without the cap check, said on stderr.
+ * action>` address (state.ts). The store is asked only for the visit and the caps, within a budget (2 s in all
+ * per webhook: the caller hears ringing meanwhile, and Twilio waits 15 s); a store that does not answer in time
+ * routes the call anyway — a caller is never dropped for a count — and the leg's take is written once the store
+ * answers (a late take, marked over the cap if it was).
  */
 export interface RoutingStore {
   /** The place and pest of the visit holding `number` at `at`, if any. */
   visit(number: string, at: number): Promise<{ place: string; pest: string; page: string } | undefined>
-  take(provider: Provider, period: CapPeriod, now: number): Promise<boolean>
+  take(provider: Provider, period: CapPeriod, now: number, take: Take): Promise<boolean>
+  /** Providers paused from their portal at `now` (web/lib/providers/pauses.ts): left out of new calls. */
+  paused?(now: number): Promise<ReadonlySet<string>>
 }
 
 export function storeRouting(open: () => Promise<Kysely<Database>>): RoutingStore {
+  // A pause is read at most a second old (one query a second per instance): honoured everywhere within 2 s.
+  const pauses = pausedReader(open)
   return {
+    paused: (now) => pauses.get(now),
     async visit(number, at) {
       const db = await open()
       const lease = await db.selectFrom('voice_leases').select(['place', 'pest', 'page']).where('number', '=', number).where('leased_at', '<=', at).where('expires_at', '>=', at).orderBy('leased_at', 'desc').limit(1).executeTakeFirst()
       return lease ? { place: String(lease.place), pest: String(lease.pest), page: String(lease.page) } : undefined
     },
-    take: async (provider, period, now) => takeProvider(await open(), provider, period, now),
+    take: async (provider, period, now, take) => takeProvider(await open(), provider, period, now, take),
   }
 }
 
-/** What a routed call carries from leg to leg, in the action address. */
-export interface RouteState {
-  /** The providers to try, in order. */
-  ids: string[]
-  /** The leg now ringing: an index into `ids`, or ids.length for the business line. */
-  leg: number
-  where: CallerPlace
-  pest: string
-  page: string
-  /** The provider now ringing was counted against its caps. */
-  taken: boolean
-}
-
-export function encodeState(state: RouteState): string {
-  const params = new URLSearchParams({ r: state.ids.join(','), n: String(state.leg) })
-  if (state.where.zip) params.set('z', state.where.zip)
-  if (state.where.place) params.set('pl', state.where.place)
-  if (state.where.state) params.set('st', state.where.state)
-  if (state.pest) params.set('pe', state.pest)
-  if (state.page) params.set('pg', state.page)
-  if (state.taken) params.set('t', '1')
-  return `${STATUS_PATH}?${params}`
-}
-
-export function decodeState(search: URLSearchParams): RouteState | null {
-  const ids = search.get('r')
-  const leg = Number(search.get('n'))
-  if (ids === null || !Number.isInteger(leg) || leg < 0) return null
-  const where: CallerPlace = {}
-  for (const [key, name] of [['z', 'zip'], ['pl', 'place'], ['st', 'state']] as const) {
-    const value = search.get(key)
-    if (value) where[name] = value
-  }
-  return { ids: ids ? ids.split(',') : [], leg, where, pest: search.get('pe') ?? '', page: search.get('pg') ?? '', taken: search.get('t') === '1' }
-}
+/** How long routing waits for the store, in all, per webhook. */
+export const ROUTING_BUDGET_MS = 2_000
 
 export const ZIP_STEP = '/api/voice/incoming?zip=1'
 
@@ -77,8 +54,8 @@ export function zipGatherTwiml(prompt: string): string {
   return `${TWIML_HEAD}<Response><Gather input="dtmf" numDigits="5" timeout="6" action="${escapeXml(ZIP_STEP)}" method="POST"><Say>${escapeXml(prompt)}</Say></Gather><Redirect method="POST">${escapeXml(ZIP_STEP)}</Redirect></Response>`
 }
 
-function whisperUrl(provider: Provider, state: RouteState, settings: VoiceSettings): string {
-  const params = new URLSearchParams({ p: provider.id, pl: placeLabel(state.where), pe: settings.pests.find((pest) => pest.id === state.pest)?.name ?? '', pg: state.page })
+function whisperUrl(provider: Provider, state: RouteState, settings: VoiceSettings, callSid: string): string {
+  const params = new URLSearchParams({ p: provider.id, pl: placeLabel(state.where), pe: settings.pests.find((pest) => pest.id === state.pest)?.name ?? '', pg: state.page, c: callSid, n: String(state.leg) })
   return `/api/voice/whisper?${params}`
 }
 
@@ -93,21 +70,44 @@ export interface Budget {
   until: number
 }
 
+/** The call a leg belongs to: its sid and the caller's keyed hash ('' when withheld). */
+export interface RoutedCall {
+  callSid: string
+  callerKey: string
+}
+
+/** A leg rung without the cap check: its take is written when the store answers (a `lateTake` voice job). */
+export interface UncheckedLeg {
+  provider: Pick<Provider, 'id' | 'dailyCap' | 'monthlyCap' | 'maxConcurrent'>
+  timeZone: string
+  take: Take
+  at: number
+}
+
+export interface NextLeg {
+  /** The TwiML that rings the next line, or null (nothing left to ring: the call is missed). */
+  twiml: string | null
+  unchecked?: UncheckedLeg
+}
+
 /**
  * The next line to ring from `state.leg` on: the first provider still open whose caps have room, else the
- * business line, else null (the call is missed).
+ * business line, else nothing (the call is missed).
  */
-export async function nextLeg(state: RouteState, settings: VoiceSettings, store: RoutingStore | undefined, now: number, budget: Budget, recording?: RecordingTwiml, opening = false): Promise<string | null> {
+export async function nextLeg(state: RouteState, settings: VoiceSettings, store: RoutingStore | undefined, now: number, budget: Budget, call: RoutedCall, recording?: RecordingTwiml, opening = false): Promise<NextLeg> {
   const byId = new Map(settings.providers.map((provider) => [provider.id, provider]))
   const period = capPeriod(now, settings.timeZone)
+  const ringSeconds = settings.routing.ringSeconds
   for (let leg = state.leg; leg < state.ids.length; leg++) {
     const provider = byId.get(state.ids[leg]!)
     if (!provider) continue
+    const next = { ...state, leg, dialledAt: now }
+    const take: Take = { callSid: call.callSid, seq: leg, expiresAt: now + ringSeconds * 1000 + RING_GRACE_MS, leg: JSON.stringify(legRecord(call.callSid, next, settings, 'caller-hung-up', 0, now, call.callerKey)) }
     let taken: boolean | undefined
     const left = budget.until - Date.now()
     if (store && left > 0) {
       taken = await withinMs(
-        store.take(provider, period, now).catch((error: unknown) => {
+        store.take(provider, period, now, take).catch((error: unknown) => {
           console.error(`[routing] caps not counted: ${error instanceof Error ? error.message : String(error)}`)
           return undefined
         }),
@@ -115,12 +115,14 @@ export async function nextLeg(state: RouteState, settings: VoiceSettings, store:
       )
     }
     if (taken === false) continue
-    if (taken === undefined) console.error(`[routing] the store did not answer in time: ${provider.name} rung without the cap check`)
-    const next = { ...state, leg, taken: taken === true }
-    return dialTo(provider.phone, next, settings.routing.ringSeconds, whisperUrl(provider, next, settings), recording, opening)
+    // Compliance: `rec=1` has the whisper tell the provider first that the call is recorded and transcribed.
+    const twiml = dialTo(provider.phone, next, ringSeconds, `${whisperUrl(provider, next, settings, call.callSid)}${recording ? '&rec=1' : ''}`, recording, opening)
+    if (taken === true || !store) return { twiml }
+    console.error(`[routing] the store did not answer in time: ${provider.name} rung, its cap checked once the store answers`)
+    return { twiml, unchecked: { provider: { id: provider.id, dailyCap: provider.dailyCap, monthlyCap: provider.monthlyCap, maxConcurrent: provider.maxConcurrent }, timeZone: settings.timeZone, take, at: now } }
   }
-  if (state.leg <= state.ids.length && settings.businessLine) return dialTo(settings.businessLine, { ...state, leg: state.ids.length, taken: false }, settings.routing.ringSeconds, undefined, recording, opening)
-  return null
+  if (state.leg <= state.ids.length && settings.businessLine) return { twiml: dialTo(settings.businessLine, { ...state, leg: state.ids.length, dialledAt: now }, ringSeconds, undefined, recording, opening) }
+  return { twiml: null }
 }
 
 /** The pest of a visit's keyword or page address: the pest with the longest match word found in it. */
@@ -131,13 +133,10 @@ export function pestOfVisit(text: string, pests: VoiceSettings['pests']): string
   return best.id
 }
 
-export interface IncomingRoute {
-  /** The TwiML answer: a ZIP prompt, the first leg, or null (nothing to ring: the caller is missed). */
-  twiml: string | null
-}
+export type IncomingRoute = NextLeg & { where?: CallerPlace }
 
-/** "A call comes in" with routing on: where the caller is, the order of providers, and the first leg. */
-export async function routeIncoming(params: URLSearchParams, search: URLSearchParams, settings: VoiceSettings, store: RoutingStore | undefined, now: number, budget: Budget, recording?: RecordingTwiml): Promise<IncomingRoute> {
+/** "A call comes in" with routing on: where the caller is, the order of providers, and the first leg (or the ZIP prompt). */
+export async function routeIncoming(params: URLSearchParams, search: URLSearchParams, settings: VoiceSettings, store: RoutingStore | undefined, now: number, budget: Budget, call: RoutedCall, recording?: RecordingTwiml): Promise<IncomingRoute> {
   const to = params.get('To') ?? ''
   let visit: { place: string; pest: string; page: string } | undefined
   if (store && settings.pool.includes(to)) {
@@ -147,40 +146,21 @@ export async function routeIncoming(params: URLSearchParams, search: URLSearchPa
     )
   }
   let where: CallerPlace | null = visit?.place ? placeOfCode(visit.place) : null
-  const zipStep = search.get('zip') === '1'
   if (!where && settings.routing.askZipWhenUnknown) {
-    if (!zipStep) return { twiml: zipGatherTwiml(settings.routing.zipPrompt) }
-    where = placeOfZip(params.get('Digits') ?? '') ?? {}
+    if (search.get('zip') !== '1') return { twiml: zipGatherTwiml(settings.routing.zipPrompt) }
+    where = placeOfZip(params.get('Digits') ?? '')
   }
+  // No place from the visit or the keypad: the calling number's state, else only the national providers.
   where ??= placeOfCallerState(params.get('FromState')) ?? {}
   const pest = visit?.pest ?? ''
-  const ranked = rankProviders(settings.providers, where, pest, now).slice(0, settings.routing.maxProviders)
-  const state: RouteState = { ids: ranked.map((provider) => provider.id), leg: 0, where, pest, page: visit?.page ?? '', taken: false }
-  return { twiml: await nextLeg(state, settings, store, now, budget, recording, true) }
-}
-
-/** A leg's outcome from the Dial callback: a completed call the provider did not take (no key pressed) is declined. */
-export function legOutcome(dialStatus: string, bridged: string | null): string {
-  if (dialStatus === 'completed' || dialStatus === 'answered') return bridged === 'false' ? 'declined' : 'answered'
-  return ['busy', 'no-answer', 'failed', 'canceled'].includes(dialStatus) ? dialStatus : 'failed'
-}
-
-/** The leg record of the line that just rang. */
-export function legRecord(callSid: string, state: RouteState, settings: VoiceSettings, outcome: string, talkSeconds: number, now: number): CallLeg {
-  const provider = settings.providers.find((known) => known.id === state.ids[state.leg])
-  const business = state.leg >= state.ids.length
-  return {
-    callSid,
-    seq: state.leg,
-    providerId: business ? '' : (state.ids[state.leg] ?? ''),
-    providerName: business ? '' : (provider?.name ?? ''),
-    outcome,
-    talkSeconds: outcome === 'answered' ? talkSeconds : 0,
-    billableSeconds: provider?.billableSeconds ?? settings.minTalkSeconds,
-    payoutCents: Math.round((provider?.payout ?? 0) * 100),
-    place: placeLabel(state.where),
-    pest: settings.pests.find((pest) => pest.id === state.pest)?.name ?? '',
-    at: now,
-    taken: state.taken && !business ? capPeriod(now, settings.timeZone) : null,
-  }
+  // Providers who paused themselves in the portal are left out of new calls (a pause that cannot be read
+  // within the budget leaves no one out: the caller is never held up for it).
+  const paused = (store?.paused && (await withinMs(store.paused(now), Math.max(0, budget.until - Date.now())))) || new Set<string>()
+  // Compliance: a caller located in a state that asks for a licence reaches only providers licensed there.
+  const ranked = rankProviders(settings.providers.filter((provider) => !paused.has(provider.id)), where, pest, now, Math.random, settings.licenceStates).slice(0, settings.routing.maxProviders)
+  const state: RouteState = { ids: ranked.map((provider) => provider.id), leg: 0, where, pest, page: visit?.page ?? '', dialledAt: now }
+  // Compliance: calls from an all-party-consent (or unknown) state are neither recorded nor transcribed when Site
+  // settings record one-party-consent states only (consent/recordingConsent.ts).
+  const consented = recordingAllowed(settings, callerStateOf(where.state, params.get('FromState'))) ? recording : undefined
+  return { ...(await nextLeg(state, settings, store, now, budget, call, consented, true)), where }
 }

@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely'
 import type { Database, VoiceTables } from '../../db/schema.ts'
 import type { ClickKind, StoredCall } from './types.ts'
-import { isOutcome } from '../outcomes/rules.ts'
+import { countsAsQualified, isOutcome } from '../outcomes/rules.ts'
 
 /** What the reports, the A/B verdict by calls and the conversion export read from the call store. */
 
@@ -31,6 +31,7 @@ export function toCall(row: Selectable<VoiceTables['voice_calls']>): StoredCall 
     bookedValue: row.outcome_value_cents === null || row.outcome_value_cents === undefined ? null : Number(row.outcome_value_cents) / 100,
     recordingSid: row.recording_sid ?? null,
     recordingSeconds: row.recording_seconds === null || row.recording_seconds === undefined ? null : Number(row.recording_seconds),
+    payout: row.payout_cents === null || row.payout_cents === undefined ? null : Number(row.payout_cents) / 100,
   }
 }
 
@@ -67,16 +68,18 @@ export async function noteExported(db: Kysely<Database>, rows: readonly { clickI
 /**
  * Per day: `peak`, the most ad visits that wanted a pool number at once (served or turned away by a full
  * pool); `overflow`, asks a full pool turned away; `refused`, asks turned away before the pool was looked at
- * (no landing token, over a network's or an address's cap) — never demand.
+ * (no landing token, over a network's or an address's cap) — never demand; `unkept`, the most numbers held by
+ * pages that no longer asked for them (no heartbeat) when the pool was full — pressure, but not demand.
  */
-export async function poolDays(db: Kysely<Database>, sinceDay: string): Promise<{ day: string; peak: number; overflow: number; refused: number }[]> {
+export async function poolDays(db: Kysely<Database>, sinceDay: string): Promise<{ day: string; peak: number; overflow: number; refused: number; unkept: number }[]> {
   const rows = await db.selectFrom('voice_pool_days').selectAll().where('day', '>=', sinceDay).orderBy('day', 'desc').execute()
-  return rows.map((row) => ({ day: row.day, peak: Number(row.peak), overflow: Number(row.overflow), refused: Number(row.refused) }))
+  return rows.map((row) => ({ day: row.day, peak: Number(row.peak), overflow: Number(row.overflow), refused: Number(row.refused), unkept: Number(row.unkept) }))
 }
 
 /**
- * Per A/B test and version, over the test's life: visits shown a pool number (one lease each) and, of them,
- * those with a qualified call — what the verdict by calls compares.
+ * Per A/B test and version, over the test's life: visits shown a pool number (one lease each, shown for
+ * information) and the version's enrolled visitors with a qualified call — the converters the verdict by calls
+ * sets against the version's enrolled visitors.
  */
 export async function poolVisitsByArm(db: Kysely<Database>): Promise<{ experiment: string; version: string; visitors: number; converters: number }[]> {
   const visits = await db
@@ -85,17 +88,43 @@ export async function poolVisitsByArm(db: Kysely<Database>): Promise<{ experimen
     .where('experiment', '!=', '')
     .groupBy(['experiment', 'version'])
     .execute()
+  // A converter is an enrolled visitor (confirmed by the page's beacon, experiment_visitors) whose leased number got a
+  // qualified call — never a lease: leases nobody calls on cannot move a version, and one visitor converts once.
   const converted = await db
-    .selectFrom('voice_calls')
-    .select(['experiment', 'version', (eb) => eb.fn.count<number>('lease_id').distinct().as('converters')])
-    .where('experiment', '!=', '')
-    .where('qualified', '=', 1)
-    .where('lease_id', 'is not', null)
-    .groupBy(['experiment', 'version'])
+    .selectFrom('voice_calls as c')
+    .innerJoin('voice_leases as l', 'l.id', 'c.lease_id')
+    .innerJoin('experiment_visitors as v', (join) => join.onRef('v.experiment', '=', 'l.experiment').onRef('v.visitor', '=', 'l.visitor').onRef('v.arm', '=', 'l.version'))
+    .select(['l.experiment as experiment', 'l.version as version', (eb) => eb.fn.count<number>('l.visitor').distinct().as('converters')])
+    .where('l.experiment', '!=', '')
+    .where('l.visitor', '!=', '')
+    .where('c.qualified', '=', 1)
+    .groupBy(['l.experiment', 'l.version'])
     .execute()
   const key = (row: { experiment: string; version: string }) => `${row.experiment}\u0000${row.version}`
   const converters = new Map(converted.map((row) => [key(row), Number(row.converters)]))
   return visits.map((row) => ({ experiment: row.experiment, version: row.version, visitors: Number(row.visitors), converters: converters.get(key(row)) ?? 0 }))
+}
+
+/**
+ * Per A/B test and version, over the test's whole life: its qualified calls (an outcome set on a call decides, as
+ * everywhere else), so a test that ended before the report's days still shows them in the Calls tool.
+ */
+export async function qualifiedCallsByVersion(db: Kysely<Database>): Promise<{ experiment: string; version: string; calls: number }[]> {
+  const rows = await db
+    .selectFrom('voice_calls')
+    .select(['experiment', 'version', 'qualified', 'outcome', (eb) => eb.fn.countAll<number | string>().as('calls')])
+    .where('experiment', '!=', '')
+    .groupBy(['experiment', 'version', 'qualified', 'outcome'])
+    .execute()
+  const totals = new Map<string, { experiment: string; version: string; calls: number }>()
+  for (const row of rows) {
+    if (!countsAsQualified({ outcome: row.outcome, qualified: Number(row.qualified) === 1 })) continue
+    const key = `${row.experiment}\u0000${row.version}`
+    const total = totals.get(key) ?? { experiment: String(row.experiment), version: String(row.version), calls: 0 }
+    total.calls += Number(row.calls)
+    totals.set(key, total)
+  }
+  return [...totals.values()]
 }
 
 /** A call handed to an ad platform: what it was worth then, and when its outcome last changed (null: never since). */

@@ -12,7 +12,7 @@ import type { OutcomeRules } from '../outcomes/rules.ts'
 const DAY_MS = 86_400_000
 
 /** Marks a Twilio request handled; false when it was handled before (a retry), so nothing is stored twice. */
-async function firstTime(db: Kysely<Database>, endpoint: string, callSid: string, at: number): Promise<boolean> {
+export async function firstTime(db: Kysely<Database>, endpoint: string, callSid: string, at: number): Promise<boolean> {
   const result = await db
     .insertInto('voice_webhooks')
     .values({ endpoint, call_sid: callSid, received_at: at })
@@ -77,8 +77,8 @@ export function callStatusOf(dialStatus: string): CallStatus {
  * a qualified call — answered, at least the minimum talk time, and the caller's first answered call within
  * the set days (looked up by the keyed hash, so it works after the number itself is gone). False for a retry.
  */
-export async function recordOutcome(db: Kysely<Database>, outcome: CallOutcome, rules: QualifyRules & JoinRules): Promise<boolean> {
-  if (!(await firstTime(db, 'status', outcome.callSid, outcome.at))) return false
+export async function recordOutcome(db: Kysely<Database>, outcome: CallOutcome, rules: QualifyRules & JoinRules, endpoint = 'status'): Promise<boolean> {
+  if (!(await firstTime(db, endpoint, outcome.callSid, outcome.at))) return false
   const existing = await db.selectFrom('voice_calls').select(['started_at', 'caller_key']).where('call_sid', '=', outcome.callSid).executeTakeFirst()
   const status = callStatusOf(outcome.dialStatus)
   const known = status !== 'answered' || plausibleTalkSeconds(outcome.talkSeconds)
@@ -100,7 +100,7 @@ export async function recordOutcome(db: Kysely<Database>, outcome: CallOutcome, 
     first = !earlier
   }
   const qualified = status === 'answered' && known && talkSeconds >= rules.minTalkSeconds && first
-  const result = { status, talk_seconds: talkSeconds, talk_known: known ? 1 : 0, first_time: first ? 1 : 0, qualified: qualified ? 1 : 0, ended_at: outcome.at }
+  const result = { status, talk_seconds: talkSeconds, talk_known: known ? 1 : 0, first_time: first ? 1 : 0, qualified: qualified ? 1 : 0, ended_at: outcome.at, end_note: status === 'answered' ? '' : (outcome.endNote ?? '').slice(0, 200) }
   if (existing) {
     await db.updateTable('voice_calls').set(result).where('call_sid', '=', outcome.callSid).execute()
   } else {

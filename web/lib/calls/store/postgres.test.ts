@@ -5,7 +5,9 @@ import { refusedPort } from '../../../../tests/support/postgrest'
 import { openPostgresVoiceDb } from './db'
 import { callsSince, leaseNumber, recordIncoming, recordOutcome } from './store'
 import type { Database } from '../../db/schema.ts'
-import { capPeriod, giveBackProvider, takeProvider } from '../../providers/caps'
+import { capPeriod, takeProvider } from '../../providers/caps'
+import { recordLeg, type CallLeg } from './legRecords'
+import { markOutcome } from '../outcomes/records'
 
 /** The call store on a real PostgreSQL, shared by two site instances (two connection pools): the same SQL as on SQLite. */
 const POOL = ['+13125550161', '+13125550162']
@@ -43,18 +45,29 @@ describe('the call store on PostgreSQL', () => {
     expect(calls[0]).toMatchObject({ page: '/ants', version: 'b', clickId: 'PG-Click', qualified: true, talkSeconds: 95, startedAt: t + 60_000, landedAt: t })
   })
 
-  it('never lets two instances exceed a provider’s daily cap of 1, and gives back a call that was not payable', async () => {
+  it('never lets two instances exceed a provider’s daily cap of 1, gives back a call that was not payable, and follows a verdict', async () => {
     const t = Date.UTC(2026, 10, 26, 16)
     const provider = { id: 'pg-capped', dailyCap: 1, monthlyCap: null, maxConcurrent: 10 }
     const period = capPeriod(t, 'America/Chicago')
-    const tries = await Promise.all(Array.from({ length: 20 }, (_, i) => takeProvider(i % 2 ? one : two, provider, period, t + i)))
+    const sid = (i: number) => `CA${String(i).padStart(32, '0')}`
+    const take = (i: number, at: number) => ({ callSid: sid(i), seq: 0, expiresAt: at + 80_000 })
+    const tries = await Promise.all(Array.from({ length: 20 }, (_, i) => takeProvider(i % 2 ? one : two, provider, period, t + i, take(i, t + i))))
     expect(tries.filter(Boolean)).toHaveLength(1)
-    await giveBackProvider(one, provider.id, period, false)
-    const again = await Promise.all([takeProvider(one, provider, period, t + 100), takeProvider(two, provider, period, t + 100)])
+    const winner = tries.findIndex(Boolean)
+    const leg = (i: number, outcome: string, talkSeconds: number, at: number): CallLeg => ({ callSid: sid(i), seq: 0, providerId: provider.id, providerName: 'PG', outcome, talkSeconds, ringSeconds: 5, billableSeconds: 60, payoutCents: 4000, place: '', pest: '', at, callerKey: `caller-${i}`, duplicateDays: 30 })
+    // Not answered: given back, not counted.
+    await recordLeg(one, leg(winner, 'no-answer', 0, t))
+    const again = await Promise.all([takeProvider(one, provider, period, t + 100, take(100, t + 100)), takeProvider(two, provider, period, t + 100, take(101, t + 100))])
     expect(again.filter(Boolean)).toHaveLength(1)
-    await giveBackProvider(two, provider.id, period, true)
-    expect(await takeProvider(one, provider, period, t + 200)).toBe(false)
+    const payable = again[0] ? 100 : 101
+    await recordIncoming(two, { callSid: sid(payable), to: POOL[0]!, from: '+14155550199', callerKey: `caller-${payable}`, at: t + 100 }, { pool: [], campaignNumbers: new Map() })
+    await recordLeg(two, leg(payable, 'answered', 95, t + 100))
+    expect(await takeProvider(one, provider, period, t + 200, take(200, t + 200))).toBe(false)
+    // Judged spam after all: the day's place is given back at once.
+    await markOutcome(one, { callSid: sid(payable), outcome: 'spam', by: 'test', at: t + 300 })
+    expect(await takeProvider(two, provider, period, t + 400, take(400, t + 400))).toBe(true)
     // The next day in the site's time zone starts a new count.
-    expect(await takeProvider(two, provider, capPeriod(t + 86_400_000, 'America/Chicago'), t + 86_400_000)).toBe(true)
+    const tomorrow = t + 86_400_000
+    expect(await takeProvider(two, provider, capPeriod(tomorrow, 'America/Chicago'), tomorrow, take(500, tomorrow))).toBe(true)
   })
 })

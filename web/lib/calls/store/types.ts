@@ -18,6 +18,8 @@ export interface VisitFacts {
   /** The landing address's location code (loc_physical_ms) and the visit's pest id, for routing to providers. */
   place?: string
   pest?: string
+  /** The A/B visitor (experiment_visitors' hash of the version cookie's id) when the page ran a test. */
+  visitor?: string
 }
 
 export interface StoredCall extends VisitFacts {
@@ -41,6 +43,8 @@ export interface StoredCall extends VisitFacts {
   bookedValue: number | null
   recordingSid: string | null
   recordingSeconds: number | null
+  /** What the call earned from providers: its payable leg's payout (0 when none paid); null when it rang no provider. */
+  payout: number | null
 }
 
 export interface Lease {
@@ -70,6 +74,8 @@ export interface CallOutcome {
   dialStatus: string
   talkSeconds: number
   at: number
+  /** Why a missed call was missed, when more is known than "nobody answered" (the caller hung up while … rang). */
+  endNote?: string
 }
 
 export interface JoinRules {

@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
 import { recordIncoming, recordOutcome } from './callRecords.ts'
 import { recordLeg, type CallLeg } from './legRecords.ts'
+import { endCall, writeLateTake, writeLegAnswered, type CallEnded } from './callEnd.ts'
+import type { UncheckedLeg } from '../routing/routing.ts'
 import { recordOptOut, writeTextBack, type TextBackJob } from '../texts/textBack.ts'
 import type { CallOutcome, IncomingCall, JoinRules, QualifyRules } from './types.ts'
 import { recordRecording, recordTranscriptSegment, type RecordingNote, type TranscriptSegment } from '../outcomes/media.ts'
@@ -36,6 +38,9 @@ export const voiceWriters = {
   transcript: (db: Kysely<Database>, data: { segment: TranscriptSegment; outcomes?: OutcomeRules }) =>
     db.transaction().execute((trx) => recordTranscriptSegment(trx, data.segment, data.outcomes)),
   leg: (db: Kysely<Database>, data: CallLeg) => db.transaction().execute((trx) => recordLeg(trx, data)),
+  lateTake: (db: Kysely<Database>, data: UncheckedLeg) => writeLateTake(db, data),
+  legAnswered: (db: Kysely<Database>, data: { callSid: string; seq: number; at: number }) => writeLegAnswered(db, data),
+  callEnded: (db: Kysely<Database>, data: Omit<CallEnded, 'rules'> & { rules: JoinRulesData & QualifyRules }) => endCall(db, { ...data, rules: { ...data.rules, ...joinRules(data.rules) } }),
   textBack: (db: Kysely<Database>, data: TextBackJob) => writeTextBack(db, data),
   smsOptOut: (db: Kysely<Database>, data: { callerKey: string; stopped: boolean; at: number }) => recordOptOut(db, data),
 } satisfies Record<string, (db: Kysely<Database>, data: never) => Promise<unknown>>

@@ -7,6 +7,7 @@ import { callsSince, forgetCallers, leaseNumber, extendLease, poolDays, poolVisi
 import type { Database } from '../../db/schema.ts'
 import { buildVoiceReport } from '../report'
 import { buildCallsReport } from '../../campaigns/report'
+import { experimentVisitors, visitorKey } from '../../taps/experimentVisitors'
 import { dialActionParams, incomingParams, newSid } from '../../../../scripts/calls/twilioStandIn.ts'
 import { handleIncoming, handleStatus, type VoiceDeps } from './voice'
 import { voiceRecorder } from '../store/voiceQueue'
@@ -186,33 +187,42 @@ describe('number pool', () => {
     expect(await leaseNumber(db, POOL, visit, t + 31 * 60_000, rest)).toBeNull()
     expect((await leaseNumber(db, POOL, visit, t + 46 * 60_000, rest))?.number).toBe(POOL[1])
     expect(await extendLease(db, b!.id, t + 47 * 60_000)).toBeNull()
-    expect(await poolDays(db, '2026-11-25')).toEqual([{ day: '2026-11-25', peak: 3, overflow: 2, refused: 0 }])
+    expect(await poolDays(db, '2026-11-25')).toEqual([{ day: '2026-11-25', peak: 3, overflow: 2, refused: 0, unkept: 1 }])
   })
 })
 
 describe('judged by calls', () => {
-  it('counts per version the visits shown a pool number and those with a qualified call, and gives the verdict on them', async () => {
+  it('counts per version its enrolled visitors who called, never leases, and gives the verdict on the enrolled visitors', async () => {
     const now = { t: Date.UTC(2026, 10, 25, 15) }
     const { db, deps } = await setup(now)
-    const a = await leaseNumber(db, POOL, { ...visit, version: 'a' }, now.t, 0)
-    const b = await leaseNumber(db, POOL, { ...visit, version: 'b' }, now.t, 0)
+    const test = { name: 'hero-test', arms: [{ key: 'a', weight: 50 }, { key: 'b', weight: 50 }] }
+    const visitors = experimentVisitors({ db, dialect: 'sqlite', close: async () => {} })
+    // Two visitors the server enrolled and whose pages confirmed their version (the beacon); one lease has no enrolled visitor.
+    await visitors.seen({ experiment: test, arm: 'a', visitor: 'visitor-a' }, new Date(now.t))
+    await visitors.seen({ experiment: test, arm: 'b', visitor: 'visitor-b' }, new Date(now.t))
+    const a = await leaseNumber(db, POOL, { ...visit, version: 'a', visitor: visitorKey('visitor-a') }, now.t, 0)
+    const b = await leaseNumber(db, POOL, { ...visit, version: 'b', visitor: visitorKey('visitor-b') }, now.t, 0)
     now.t += 60_000
     await call(deps, a!.number, 30, { from: '+14155550201' })
     await call(deps, b!.number, 95, { from: '+14155550202' })
     await call(deps, b!.number, 95, { from: '+14155550203' })
+    // Once those leases ended, a visit no page enrolled takes a number and gets a qualified call: a lease, not a visitor.
+    now.t += 31 * 60_000
+    const stray = await leaseNumber(db, POOL, { ...visit, version: 'b', visitor: visitorKey('never-enrolled') }, now.t, 0)
+    now.t += 60_000
+    await call(deps, stray!.number, 95, { from: '+14155550204' })
     const pool = await poolVisitsByArm(db)
     expect(pool.sort((x, y) => x.version.localeCompare(y.version))).toEqual([
       { experiment: 'hero-test', version: 'a', visitors: 1, converters: 0 },
-      { experiment: 'hero-test', version: 'b', visitors: 1, converters: 1 },
+      { experiment: 'hero-test', version: 'b', visitors: 2, converters: 1 },
     ])
     const voice = buildVoiceReport(await callsSince(db, 0), [], pool)
-    const counts = { arms: [], weights: new Map([['hero-test', new Map([['a', 50], ['b', 50]])]]), bots: new Map<string, number>() }
-    const report = buildCallsReport('2026-11-01', [], counts, voice)
-    expect(report.experiments[0]!.arms.map(({ arm, qualifiedCalls, poolVisitors, callConverters }) => ({ arm, qualifiedCalls, poolVisitors, callConverters }))).toEqual([
-      { arm: 'a', qualifiedCalls: 0, poolVisitors: 1, callConverters: 0 },
-      { arm: 'b', qualifiedCalls: 2, poolVisitors: 1, callConverters: 1 },
+    const report = buildCallsReport('2026-11-01', [], await visitors.counts(), voice)
+    expect(report.experiments[0]!.arms.map(({ arm, visitors: enrolled, qualifiedCalls, poolVisitors, callConverters }) => ({ arm, enrolled, qualifiedCalls, poolVisitors, callConverters }))).toEqual([
+      { arm: 'a', enrolled: 1, qualifiedCalls: 0, poolVisitors: 1, callConverters: 0 },
+      { arm: 'b', enrolled: 1, qualifiedCalls: 3, poolVisitors: 2, callConverters: 1 },
     ])
     expect(report.experiments[0]!.callVerdict?.conclusive).toBe(false)
-    expect(report.calls.map((entry) => entry.qualified).sort()).toEqual([false, true, true])
+    expect(report.calls.map((entry) => entry.qualified).sort()).toEqual([false, true, true, true])
   })
 })

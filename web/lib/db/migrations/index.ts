@@ -6,6 +6,10 @@ import * as voice from './0004_voice.ts'
 import * as outsiders from './0005_outsiders.ts'
 import * as providers from './0006_providers.ts'
 import * as callOutcomes from './0007_call_outcomes.ts'
+import * as billing from './0008_billing.ts'
+import * as portal from './0009_portal.ts'
+import * as compliance from './0010_compliance.ts'
+import * as hardening from './0011_hardening.ts'
 
 /**
  * Every schema change, in order: one file each, named NNNN_what.ts, exporting `up(db)`. Listed here
@@ -20,6 +24,10 @@ export const migrations: Record<string, Migration> = {
   '0005_outsiders': outsiders,
   '0006_providers': providers,
   '0007_call_outcomes': callOutcomes,
+  '0008_billing': billing,
+  '0009_portal': portal,
+  '0010_compliance': compliance,
+  '0011_hardening': hardening,
 }
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations }

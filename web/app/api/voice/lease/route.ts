@@ -3,6 +3,7 @@ import { isbot } from 'isbot'
 import { budgetLimiter } from '@/lib/taps/rateLimit'
 import { parseTap } from '@/lib/taps/tap'
 import { verifiedTap } from '@/lib/taps/verify'
+import { visitorKey } from '@/lib/taps/experimentVisitors'
 import { isSearchEngine } from '@/lib/personalization/header'
 import { configuredVoiceDb } from '@/lib/calls/store/db'
 import { keptClick, MAX_LEASE_BYTES, optedOut, parseLeaseRequest, visitFacts } from '@/lib/calls/pool/lease'
@@ -57,15 +58,16 @@ export async function POST(request: NextRequest) {
   const token = verifiedLanding(parseCookie(cookies ?? '')[LANDING_COOKIE])
   const claimed = parseTap({ page: asked.page, source: 'lease', variantKey: asked.variantKey })
   if (!claimed) return none()
-  const { tap } = verifiedTap(claimed, await servedFacts(request, asked.page))
+  const { tap, served } = verifiedTap(claimed, await servedFacts(request, asked.page))
   // Routing's facts: the landing address's location code as the server signed it into the token (when the
   // location data knows it), and the pest the keyword or the page names.
   const place = token?.place && placeOfCode(token.place) ? token.place : ''
   const routing = { place, pest: pestOfVisit(`${tap.keyword} ${tap.page.replaceAll('-', ' ')}`, settings.pests) }
-  const visit = visitFacts(tap, asked, keptClick(cookies), optedOut(cookies, request.headers.get('sec-gpc')), routing)
+  // The A/B visitor the server itself enrolled (its signed version cookie), so a call converts that visitor, not a lease.
+  const visit = { ...visitFacts(tap, asked, keptClick(cookies), optedOut(cookies, request.headers.get('sec-gpc')), routing), ...(served ? { visitor: visitorKey(served.visitor) } : {}) }
   const ask = { token, page: asked.page, leaseId: isLeaseId(asked.lease) ? asked.lease : '', client }
   const outcome = await withinMs(
-    leaseForLanding(db, settings.pool, settings.poolRestMs, settings.leaseLimits, visit, ask, siteSecret(), now).catch((error: unknown) => {
+    leaseForLanding(db, settings.pool, settings.poolRestMs, settings.leaseLimits, visit, ask, siteSecret(), now, settings.timeZone).catch((error: unknown) => {
       console.error(`[voice] no lease: ${error instanceof Error ? error.message : String(error)}`)
       return null
     }),
