@@ -63,7 +63,12 @@ describe('npm run db:migrate', () => {
     const applied = await database.query<{ name: string }>('SELECT name FROM kysely_migration ORDER BY name')
     expect(applied.rows.map((row) => row.name)).toEqual(Object.keys(migrations))
     const tables = await database.query<{ table_name: string }>("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name")
-    expect(tables.rows.map((row) => row.table_name)).toEqual(['call_clicks', 'experiment_bots', 'experiment_visitors', 'experiment_weights', 'kysely_migration', 'kysely_migration_lock', 'voice_calls', 'voice_exports', 'voice_leases', 'voice_legs', 'voice_outcome_changes', 'voice_pool', 'voice_pool_days', 'voice_pool_wants', 'voice_provider_load', 'voice_sms_optouts', 'voice_texts', 'voice_transcripts', 'voice_webhooks', 'webhook_deliveries'])
+    expect(tables.rows.map((row) => row.table_name)).toEqual([
+      'call_clicks', 'experiment_bots', 'experiment_visitors', 'experiment_weights', 'kysely_migration', 'kysely_migration_lock',
+      'portal_account', 'portal_dispute_steps', 'portal_disputes', 'portal_session', 'portal_user', 'portal_verification', 'provider_pauses',
+      'voice_calls', 'voice_exports', 'voice_leases', 'voice_legs', 'voice_outcome_changes', 'voice_pool', 'voice_pool_days', 'voice_pool_wants',
+      'voice_provider_load', 'voice_provider_takes', 'voice_sms_optouts', 'voice_texts', 'voice_transcripts', 'voice_webhooks', 'webhook_deliveries',
+    ])
     // Again: nothing to do.
     expect((await migrate({ DATABASE_URL: databaseUrl })).stdout).toMatch(/up to date/)
   }, 60_000)

@@ -13,7 +13,7 @@ export function ServiceJsonLd({
   place,
   details = {},
 }: {
-  site: Pick<SiteSettings, 'brandName' | 'phone' | 'footerText'> & Partial<Pick<SiteSettings, 'reviewsUrl'>>
+  site: Pick<SiteSettings, 'brandName' | 'phone'> & Partial<Pick<SiteSettings, 'reviewsUrl'>>
   place?: VisitorLocation | null
   details?: { description?: string | null; areaServed?: string | null; rating?: { value: number; count: number } | null }
 }) {
@@ -24,7 +24,9 @@ export function ServiceJsonLd({
         brandName: site.brandName,
         phone: site.phone,
         siteUrl: siteUrl().toString(),
-        description: details.description?.trim() || site.footerText,
+        // The page's own description only: the broker already says what the site is, and every byte counts against
+        // the first flight (the disclosure is on the page itself, in the footer).
+        description: details.description?.trim() || '',
         place,
         areaServed: details.areaServed,
         rating,

@@ -8,7 +8,8 @@ import type { BlockProps } from '../types'
 
 /**
  * An accordion without JavaScript: <details> elements sharing a name are exclusive (opening one
- * closes the others), the open one closes on a second click, and they work with the keyboard.
+ * closes the others), the open one closes on a second click, and they work with the keyboard. The questions
+ * go to search engines as FAQPage structured data only where the editor asks for it (the block's switch).
  */
 export function FaqList({ block, context }: BlockProps<'faqList'>) {
   const faqs = block.faqs.filter((faq) => faq !== null)
@@ -35,17 +36,19 @@ export function FaqList({ block, context }: BlockProps<'faqList'>) {
           </CallLink>
         </p>
       ) : null}
-      <JsonLd
-        data={{
-          '@context': 'https://schema.org',
-          '@type': 'FAQPage',
-          mainEntity: faqs.map((faq) => ({
-            '@type': 'Question',
-            name: faq.question,
-            acceptedAnswer: { '@type': 'Answer', text: toPlainText(faq.answer) },
-          })),
-        }}
-      />
+      {block.structuredData ? (
+        <JsonLd
+          data={{
+            '@context': 'https://schema.org',
+            '@type': 'FAQPage',
+            mainEntity: faqs.map((faq) => ({
+              '@type': 'Question',
+              name: faq.question,
+              acceptedAnswer: { '@type': 'Answer', text: toPlainText(faq.answer) },
+            })),
+          }}
+        />
+      ) : null}
     </Section>
   )
 }

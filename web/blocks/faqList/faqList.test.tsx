@@ -19,6 +19,7 @@ const block = {
     { _id: 'b', question: 'Is it safe </script>?', answer: answer('Yes.') },
   ],
   callLineText: 'Still unsure? Call',
+  structuredData: null,
 }
 
 describe('FaqList', () => {
@@ -31,8 +32,9 @@ describe('FaqList', () => {
     expect(screen.getByRole('link').getAttribute('href')).toBe(TEST_TEL)
   })
 
-  it('emits FAQPage structured data that cannot break out of its script', () => {
-    const { container } = render(<FaqList block={block} context={testContext} />)
+  it('emits FAQPage structured data only when asked, and it cannot break out of its script', () => {
+    expect(render(<FaqList block={block} context={testContext} />).container.querySelector('script[type="application/ld+json"]')).toBeNull()
+    const { container } = render(<FaqList block={{ ...block, structuredData: true }} context={testContext} />)
     const script = container.querySelector('script[type="application/ld+json"]')!
     expect(script.innerHTML).not.toContain('</script>')
     const data = JSON.parse(script.textContent!)

@@ -1,5 +1,6 @@
 export const faqListFields = /* groq */ `
   heading,
   "faqs": faqs[]->{_id, question, answer},
-  callLineText
+  callLineText,
+  structuredData
 `

@@ -7,7 +7,7 @@ export const faqListSchema = defineType({
   title: 'FAQ',
   type: 'object',
   icon: HelpCircleIcon,
-  description: 'Questions and answers from the FAQ list, one open at a time. Search engines see them as an FAQ.',
+  description: 'Questions and answers from the FAQ list, one open at a time.',
   fields: [
     requiredString('heading', 'Heading'),
     defineField({
@@ -18,6 +18,13 @@ export const faqListSchema = defineType({
       validation: (rule) => [...listRules('questions')(rule), rule.unique().error('Add each question once.')],
     }),
     optionalString('callLineText', 'Closing call line', 'Optional text before the phone number under the questions, e.g. “Still have questions? Call”.'),
+    defineField({
+      name: 'structuredData',
+      title: 'Give search engines the questions as an FAQ',
+      type: 'boolean',
+      initialValue: false,
+      description: 'Off by default: Google shows FAQ results only for well-known government and health sites, and the copy for search engines makes the page slower to arrive on a phone. Turn on only where a search engine you care about shows them.',
+    }),
   ],
   preview: {
     select: { title: 'heading', faqs: 'faqs' },

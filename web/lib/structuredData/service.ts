@@ -9,7 +9,7 @@ export interface ServiceFacts {
   brandName: string
   phone: string
   siteUrl: string
-  /** The referral disclosure (Site settings → Footer text) or the page's own description of the service. */
+  /** The page's own description of the service ('' for none). */
   description: string
   place?: { city: string; state: string } | null
   /** What an editor wrote as the area, used when the page has no place of its own. */
