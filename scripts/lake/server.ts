@@ -118,6 +118,9 @@ export async function startLocalLake(options: LakeOptions): Promise<LocalLake> {
   }
 
   const server: Server = createServer(handle)
+  // An idle connection stays open until the browser closes it: with Node's 5 s default the lake could close a kept-alive
+  // socket just as the Studio sent a request on it, and a POST lost that way (an upload, a publish) is not sent again.
+  server.keepAliveTimeout = 0
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
   // What a browser's Studio and the site's pages name it by (images, sign-in): `localhost`, whose subdomains are loopback too.

@@ -12,7 +12,7 @@ import { DEFAULT_LAKE_PORT } from '../../web/lib/config'
 import { pageHref, pagesRendering, WHERE_USED_QUERY, type WhereUsedData } from '../../studio/whereUsed'
 import { CHROMIUM_ARGS, CHROMIUM_PATH, STUDIO_CONTEXT } from './browser'
 import { hold } from './exclusive'
-import { documentInSync, documentLoaded, footerState, publish, until, untilSteady, warmStudio } from './studioSession'
+import { documentInSync, documentLoaded, footerState, publish, settledOrReloaded, until, untilSteady, warmStudio } from './studioSession'
 import { startSite, type NextServer } from './nextServer'
 import { inParallel } from './pagePool'
 
@@ -164,7 +164,7 @@ describe('an editor cannot take the site down', { timeout: 240_000 }, () => {
     const page = await openStudio('/intent/edit/id=page-home;type=page/')
     const validation = page.getByRole('button', { name: 'Validation', exact: true })
     await documentLoaded(page)
-    await validation.waitFor({ timeout: 60_000 }).catch(async (error: Error) => {
+    await settledOrReloaded(page, 'the hero-less home page is flagged', (ms) => validation.waitFor({ timeout: ms })).catch(async (error: Error) => {
       // What the Studio holds against what the lake holds: the sections its form lists, and the lake's draft.
       const sections = (await page.getByTestId('field-blocks').innerText({ timeout: 1_000 }).catch(() => '?')).replace(/\s+/g, ' ').slice(0, 200)
       const draft = (lake.store.get('drafts.page-home')?.blocks as { _type: string }[] | undefined)?.map((block) => block._type).join(', ')

@@ -83,6 +83,8 @@ describe('/simple-landing', () => {
           // The toast layer is mounted: sonner's region is in the page (it is fetched after hydration, so it comes last).
           await page.locator('section[aria-label^="Notifications"]').waitFor({ state: 'attached', timeout: 30_000 })
         } else {
+          // The visitor's first move starts the framework on a page that waits for it (web/server/scriptsAfterPaint.ts).
+          await page.mouse.move(20, 20)
           // Every script the page added has been fetched; a chunk asked for by a component would be asked for right after.
           await page.waitForFunction(() => {
             const fetched = new Set(performance.getEntriesByType('resource').map((entry) => entry.name))
@@ -102,6 +104,37 @@ describe('/simple-landing', () => {
     expect(toastLibrary(await scriptsOf('/simple-landing', true))).toBe(true)
     expect(toastLibrary(await scriptsOf('/ants', false))).toBe(false)
     expect(toastLibrary(await scriptsOf('/', false))).toBe(false)
+  })
+})
+
+describe("the framework's scripts", () => {
+  const framework = (page: Page) => page.evaluate(() => performance.getEntriesByType('resource').filter((entry) => entry.name.includes('/_next/static/chunks/') && entry.name.endsWith('.js')).length)
+  // React marks every element it has hydrated.
+  const hydrated = (page: Page) => page.waitForFunction(() => Object.keys(document.querySelector('a[href^="tel:"]') ?? {}).some((key) => key.startsWith('__reactFiber')), undefined, { timeout: 30_000 })
+
+  it('wait on an ad landing page until the visitor first touches it, while its call button works; then start', async () => {
+    const page = await open('/?kw=ant+control&loc_physical_ms=1026339')
+    try {
+      await page.waitForTimeout(2_000)
+      expect(await framework(page)).toBe(0)
+      const call = page.locator('a[href^="tel:"]').first()
+      expect(await call.getAttribute('href')).toMatch(/^tel:\+1\d{10}$/)
+      await page.mouse.move(5, 400)
+      await hydrated(page)
+      expect(await framework(page)).toBeGreaterThan(1)
+    } finally {
+      await page.close()
+    }
+  })
+
+  it('start after the first paint where the page needs them before a touch (the call bar that appears on scroll)', async () => {
+    const page = await open('/v2')
+    try {
+      await hydrated(page)
+      expect(await framework(page)).toBeGreaterThan(1)
+    } finally {
+      await page.close()
+    }
   })
 })
 

@@ -38,6 +38,8 @@ export function PestPhoto({
       sizes={sizes}
       preload={preload}
       fetchPriority={preload ? 'high' : undefined}
+      // A remote photo may fail to load: its swap needs the page's scripts before the visitor's first touch.
+      data-scripts-early={source.bundled ? undefined : ''}
       unoptimized={bundled || source.direct}
       onError={() => {
         if (!failed) console.warn(`[image] ${source.src} did not load: showing its illustration (${source.fallback.src})`)

@@ -36,6 +36,7 @@ export function RevealCallBar({ children }: { children: ReactNode }) {
       className={`fixed inset-x-0 bottom-0 z-40 transition-[translate,visibility] duration-300 ${shown ? 'visible translate-y-0' : 'invisible translate-y-full'}`}
       inert={!shown}
       data-testid="reveal-call-bar"
+      data-scripts-early=""
       data-shown={shown}
     >
       {children}

@@ -42,18 +42,21 @@ export function SiteFrame({
   chrome = 'site',
   callBar = 'phones',
   callContext = {},
+  scriptsWait = false,
   children,
 }: {
   site: SiteSettings
   chrome?: Chrome
   callBar?: CallBarMode
   callContext?: CallContext
+  /** Nothing on the page needs the framework's scripts before the visitor first touches it (web/server/scriptsAfterPaint.ts). */
+  scriptsWait?: boolean
   children: ReactNode
 }) {
   return (
     <>
       {chrome === 'site' ? <SiteHeader site={site} /> : null}
-      <main id="main" data-call-keyword={callContext.keyword || undefined} data-call-location={callContext.location || undefined} data-call-variant={callContext.variant || undefined} data-call-variant-key={callContext.variantKey || undefined} data-call-experiment={callContext.experiment || undefined} data-call-arm={callContext.arm || undefined} data-call-number={callContext.number || undefined} data-call-toast-only={callContext.toastOnly ? '' : undefined}>
+      <main id="main" data-call-keyword={callContext.keyword || undefined} data-call-location={callContext.location || undefined} data-call-variant={callContext.variant || undefined} data-call-variant-key={callContext.variantKey || undefined} data-call-experiment={callContext.experiment || undefined} data-call-arm={callContext.arm || undefined} data-call-number={callContext.number || undefined} data-call-toast-only={callContext.toastOnly ? '' : undefined} data-scripts-wait={scriptsWait ? '' : undefined}>
         {children}
       </main>
       {chrome === 'site' ? (

@@ -44,6 +44,7 @@ export function RoutedPage({
         site={context.site}
         chrome={doc.chrome}
         callBar={doc.callBar}
+        scriptsWait={!showsToasts}
         callContext={{
           keyword: context.keyword ?? context.headline,
           location: context.location ? formatCityState(context.location) : undefined,

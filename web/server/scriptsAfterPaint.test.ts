@@ -48,4 +48,42 @@ describe('scriptsAfterFirstPaint', () => {
     const plain = '<html><head></head><body>Hi</body></html>'
     expect(scriptsAfterFirstPaint(plain)).toBe(plain)
   })
+
+  /** Runs the loader of `result` in a page holding the elements `present` matches (paint timing absent, the document parsed). */
+  function loadIn(present: (selector: string) => boolean) {
+    const code = /<script>(\(function\(\)\{[\s\S]*?\}\)\(\))<\/script><\/head>/.exec(result)![1]!
+    const added: string[] = []
+    const listeners = new Map<string, () => void>()
+    const document = {
+      readyState: 'complete',
+      querySelector: (selector: string) => (present(selector) ? {} : null),
+      createElement: () => ({ src: '' }),
+      head: { appendChild: (element: { src: string }) => added.push(element.src) },
+      addEventListener: () => {},
+    }
+    const window = {
+      addEventListener: (type: string, listener: () => void) => listeners.set(type, listener),
+      removeEventListener: (type: string) => listeners.delete(type),
+    }
+    new Function('document', 'window', 'requestAnimationFrame', 'setTimeout', code)(document, window, (next: () => void) => next(), (next: () => void) => next())
+    return { added, listeners, act: (type: string) => listeners.get(type)?.() }
+  }
+
+  it('starts the scripts at once on a page that does not say it can wait', () => {
+    expect(loadIn(() => false).added).toEqual(['/_next/static/chunks/a.js', '/_next/static/chunks/turbopack-b.js'])
+  })
+
+  it('on a page whose <main> says it can wait, starts them at the first touch, key, wheel, focus or mouse move, once', () => {
+    for (const first of ['pointerdown', 'keydown', 'wheel', 'focusin', 'mousemove']) {
+      const page = loadIn((selector) => selector === 'main[data-scripts-wait]')
+      expect(page.added).toEqual([])
+      page.act(first)
+      expect(page.added).toEqual(['/_next/static/chunks/a.js', '/_next/static/chunks/turbopack-b.js'])
+      expect(page.listeners.size).toBe(0)
+    }
+  })
+
+  it('starts them at once when an element of that page needs them early', () => {
+    expect(loadIn(() => true).added).toHaveLength(2)
+  })
 })

@@ -12,6 +12,12 @@
  * request started before the largest paint) waited for 150 KB of JavaScript: 1.0–1.7 s instead of ~0.8 s.
  * A browser without paint timing gets the old rule (one frame after the start). Next's preload of its
  * main chunk goes too: it fetched the same script in the first round trips, beside the CSS.
+ *
+ * On a page that marks its `<main>` `data-scripts-wait` (nothing on it needs the framework before the visitor acts),
+ * the scripts wait further, for the visitor's first touch, key, wheel, focus or mouse move: a phone that only reads the
+ * page and taps the call button (a `tel:` link the inline tracker counts) never spends its main thread on ~150 KB of
+ * framework start-up, and a tap is not queued behind it. An element marked `data-scripts-early` (a photo that may need
+ * its fallback, today's hours, the bar that appears on scroll) keeps the page on the first rule.
  */
 const ASYNC_SCRIPT = /<script src="(\/_next\/static\/[A-Za-z0-9/_.-]+\.js)" async=""><\/script>/g
 const SCRIPT_PRELOAD = /<link rel="preload" as="script" fetchPriority="low" href="(\/_next\/static\/[A-Za-z0-9/_.-]+\.js)"\/>/g
@@ -26,8 +32,10 @@ export function scriptsAfterFirstPaint(html: string): string {
   if (sources.length === 0 || headEnd === -1) return html
   const head = withoutScripts.slice(0, headEnd).replace(SCRIPT_PRELOAD, (preload, source: string) => (sources.includes(source) ? '' : preload))
   const loader =
-    '<script>(function(){var d=document,w=window,p=0,r=0,P=w.PerformanceObserver;' +
-    'function go(){if(!p||!r)return;go=function(){};requestAnimationFrame(function(){setTimeout(function(){' +
+    '<script>(function(){var d=document,w=window,p=0,r=0,u=0,P=w.PerformanceObserver,E="pointerdown keydown wheel focusin mousemove".split(" ");' +
+    'function on(){u=1;go()}E.forEach(function(e){w.addEventListener(e,on,{capture:true,passive:true})});' +
+    'function go(){if(!p||!r||!u&&d.querySelector("main[data-scripts-wait]")&&!d.querySelector("[data-scripts-early]"))return;go=function(){};' +
+    'E.forEach(function(e){w.removeEventListener(e,on,true)});requestAnimationFrame(function(){setTimeout(function(){' +
     `${JSON.stringify(sources)}.forEach(function(s){var e=d.createElement("script");e.src=s;e.async=true;d.head.appendChild(e)})` +
     '})})}' +
     'if(P&&(P.supportedEntryTypes||[]).indexOf("paint")>=0)new P(function(l,o){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();p=1;go()}}).observe({type:"paint",buffered:true});else p=1;' +

@@ -25,11 +25,11 @@ const noMinute = () => null
  */
 export function TodayHours({ hours, timeZone, words }: { hours: readonly HoursLine[]; timeZone: string; words: HoursWords }) {
   const minute = useSyncExternalStore(subscribe, minuteNow, noMinute)
-  if (minute === null) return <p className="hours-today" aria-hidden="true" />
+  if (minute === null) return <p className="hours-today" aria-hidden="true" data-scripts-early="" />
   const day = today(hours, timeZone, minute * 60_000)
   const times = day.always ? words.openAllDay : day.ranges.length === 0 ? words.closedToday : `${words.today}: ${day.ranges.map(([open, close]) => `${formatMinutes(open)} – ${formatMinutes(close)}`).join(', ')}`
   return (
-    <p className="hours-today" data-testid="hours-today">
+    <p className="hours-today" data-testid="hours-today" data-scripts-early="">
       <span>{times}</span>
       <span className={day.openNow ? 'open-now' : 'closed-now'}>{day.openNow ? words.openNow : words.closedNow}</span>
     </p>
