@@ -59,8 +59,9 @@ describe('security headers', () => {
         }),
     )
     expect(outcome).toEqual({ ran: false, violation: 'script-src-elem' })
-    // The page's own scripts did run: Next's client runtime started.
-    expect(await page.evaluate(() => typeof (window as unknown as { next?: { version?: string } }).next?.version)).toBe('string')
+    // The page's own scripts do run: at the visitor's first move (this page waits for it), Next's client runtime starts.
+    await page.mouse.move(20, 20)
+    await page.waitForFunction(() => typeof (window as unknown as { next?: { version?: string } }).next?.version === 'string', undefined, { timeout: 30_000 })
     await page.close()
   })
 
