@@ -10,7 +10,7 @@ import { siteEnvOnLake } from '../../scripts/lake/siteEnv.ts'
 import { DEFAULT_LAKE_PORT, SANITY_API_VERSION } from '../../web/lib/config'
 import { CHROMIUM_ARGS, CHROMIUM_PATH, STUDIO_CONTEXT } from './browser'
 import { startSite, type NextServer } from './nextServer'
-import { documentInSync, footerState, navigateStudio, publishEnabled, untilSteady } from './studioSession'
+import { documentInSync, footerState, navigateStudio, publishEnabled, untilSteady, watchRequests } from './studioSession'
 
 /**
  * An editor cannot quietly change what a page means: the real Studio (the production build) in Chromium on
@@ -54,7 +54,7 @@ beforeAll(async () => {
   site = await startSite(SITE_PORT, env)
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
   context = await browser.newContext(STUDIO_CONTEXT)
-  studio = await context.newPage()
+  studio = watchRequests(await context.newPage())
   studio.on('console', (message) => {
     if (message.type() === 'error') studioErrors.push(message.text().slice(0, 300))
   })

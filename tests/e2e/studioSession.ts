@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext, Page, Request } from 'playwright-core'
 import type { LocalLake } from '../../scripts/lake/server.ts'
 import { noteRetry } from '../support/retries.ts'
 
@@ -67,6 +67,35 @@ export async function validationProblems(page: Page): Promise<string> {
   return panel === -1 ? '(the panel did not open)' : text.slice(panel + 12, panel + 600).replace(/\s+/g, ' ').trim()
 }
 
+/** Each Studio tab's requests not yet answered in full, with when each was sent: a reload's evidence. */
+const unansweredOf = new WeakMap<Page, Map<Request, number>>()
+
+export function watchRequests(page: Page): Page {
+  if (unansweredOf.has(page)) return page
+  const open = new Map<Request, number>()
+  unansweredOf.set(page, open)
+  page.on('request', (request) => open.set(request, Date.now()))
+  const ended = (request: Request) => open.delete(request)
+  page.on('requestfinished', ended)
+  page.on('requestfailed', ended)
+  return page
+}
+
+/** The tab's requests sent over 5 s ago and not answered in full (event streams among them), by host: `host: GET /path 41 s`. */
+function unanswered(page: Page): string {
+  const open = unansweredOf.get(page)
+  if (!open) return 'requests not watched'
+  const now = Date.now()
+  const lines = [...open]
+    .filter(([, sent]) => now - sent > 5_000)
+    .map(([request, sent]) => {
+      const url = new URL(request.url())
+      return `${url.host}: ${request.method()} ${url.pathname.replace(/^\/v[^/]+/, '')} ${Math.round((now - sent) / 1000)} s`
+    })
+    .sort()
+  return lines.length === 0 ? 'no request unanswered' : `unanswered: ${lines.slice(0, 40).join('; ')}`
+}
+
 /**
  * Waits for the Studio's state (`wait`, given how long); when it has not come within `firstMs`, reloads the tab once —
  * what an editor does — and waits again, the reload counted as a retry (tests/support/retries.ts), never hidden.
@@ -79,7 +108,7 @@ export async function settledOrReloaded(page: Page, what: string, wait: (timeout
     await wait(firstMs)
     return
   } catch {
-    noteRetry(`${what}: the Studio had not settled after ${firstMs / 1000} s at ${page.url()}; reloaded it`)
+    noteRetry(`${what}: the Studio had not settled after ${firstMs / 1000} s at ${page.url()}; reloaded it (${unanswered(page)})`)
   }
   await page.reload({ timeout: 120_000 })
   await documentLoaded(page)
@@ -164,7 +193,7 @@ export function warmStudio(browserContext: () => BrowserContext, siteAddress: ()
       const siteUrl = siteAddress()
       // Presentation (the site in a frame, talking to the Studio) opens in a tab of its own, as an editor's link does.
       if (pathname.startsWith('/presentation')) {
-        const page = await context.newPage()
+        const page = watchRequests(await context.newPage())
         await page.goto(`${siteUrl}/studio${pathname}`, { timeout: 120_000 })
         return page
       }
@@ -174,7 +203,7 @@ export function warmStudio(browserContext: () => BrowserContext, siteAddress: ()
         await navigateStudio(warm, `/studio${pathname}`)
         return warm
       }
-      if (!warm || warm.isClosed()) warm = await context.newPage()
+      if (!warm || warm.isClosed()) warm = watchRequests(await context.newPage())
       await warm.goto(`${siteUrl}/studio${pathname}`, { timeout: 120_000 })
       return warm
     },
