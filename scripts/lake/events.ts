@@ -26,7 +26,12 @@ function openStream(
 ) {
   response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
   response.write(`event: welcome\ndata: ${JSON.stringify(welcome)}\n\n`)
-  const unsubscribe = store.subscribe(onTransaction)
+  // One transaction's events are written before the next one's: matching a query is asynchronous, and a later, smaller
+  // transaction must not overtake an earlier one (a client drops a mutation whose previous revision it has not seen).
+  let written = Promise.resolve()
+  const unsubscribe = store.subscribe((transaction) => {
+    written = written.then(() => onTransaction(transaction)).catch(() => undefined)
+  })
   const heartbeat = setInterval(() => response.write(': keep-alive\n\n'), HEARTBEAT_MS)
   request.on('close', () => {
     clearInterval(heartbeat)

@@ -12,7 +12,7 @@ import { DEFAULT_LAKE_PORT } from '../../web/lib/config'
 import { pageHref, pagesRendering, WHERE_USED_QUERY, type WhereUsedData } from '../../studio/whereUsed'
 import { CHROMIUM_ARGS, CHROMIUM_PATH, STUDIO_CONTEXT } from './browser'
 import { hold } from './exclusive'
-import { documentInSync, documentLoaded, footerState, publish, settledOrReloaded, until, untilSteady, warmStudio } from './studioSession'
+import { documentInSync, documentLoaded, footerState, publish, settledOrReloaded, unanswered, until, untilSteady, warmStudio } from './studioSession'
 import { startSite, type NextServer } from './nextServer'
 import { inParallel } from './pagePool'
 
@@ -110,7 +110,10 @@ describe('an editor cannot take the site down', { timeout: 240_000 }, () => {
     // Chosen once the document is loaded (a file chosen while the form was still read-only was dropped).
     await documentLoaded(page)
     await upload.setInputFiles({ name: 'ant-photo.png', mimeType: 'image/png', buffer: photo })
-    await until('the photo is on the draft', async () => Boolean((lake.store.get('drafts.pest-ant')?.image as { asset?: unknown } | undefined)?.asset), 30_000)
+    const asked = lake.requests.length
+    await until('the photo is on the draft', async () => Boolean((lake.store.get('drafts.pest-ant')?.image as { asset?: unknown } | undefined)?.asset), 30_000).catch(async (error: Error) => {
+      throw new Error(`${error.message}; footer: ${await footerState(page)}; lake asked since the upload: ${lake.requests.slice(asked).join(', ') || 'nothing'}; ${unanswered(page)}; toasts: ${(await page.locator('[data-ui="Toast"]').allInnerTexts().catch(() => [])).join(' / ')}`)
+    })
     await publish(page, lake, 'pest-ant')
     await shot(page, 'editor-photo-published')
     const assetId = ((lake.store.get('pest-ant')!.image as { asset: { _ref: string } }).asset._ref)

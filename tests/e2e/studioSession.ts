@@ -78,11 +78,21 @@ export function watchRequests(page: Page): Page {
   const ended = (request: Request) => open.delete(request)
   page.on('requestfinished', ended)
   page.on('requestfailed', ended)
+  const said: string[] = []
+  saidOf.set(page, said)
+  page.on('console', (message) => {
+    if (message.type() !== 'warning' && message.type() !== 'error') return
+    said.push(message.text().slice(0, 200))
+    if (said.length > 10) said.shift()
+  })
   return page
 }
 
+/** Each Studio tab's last console warnings and errors. */
+const saidOf = new WeakMap<Page, string[]>()
+
 /** The tab's requests sent over 5 s ago and not answered in full (event streams among them), by host: `host: GET /path 41 s`. */
-function unanswered(page: Page): string {
+export function unanswered(page: Page): string {
   const open = unansweredOf.get(page)
   if (!open) return 'requests not watched'
   const now = Date.now()
@@ -90,10 +100,12 @@ function unanswered(page: Page): string {
     .filter(([, sent]) => now - sent > 5_000)
     .map(([request, sent]) => {
       const url = new URL(request.url())
-      return `${url.host}: ${request.method()} ${url.pathname.replace(/^\/v[^/]+/, '')} ${Math.round((now - sent) / 1000)} s`
+      const tag = url.searchParams.get('tag')
+      return `${url.host}: ${request.method()} ${url.pathname.replace(/^\/v[^/]+/, '')}${tag ? ` [${tag}]` : ''} ${Math.round((now - sent) / 1000)} s`
     })
     .sort()
-  return lines.length === 0 ? 'no request unanswered' : `unanswered: ${lines.slice(0, 40).join('; ')}`
+  const said = saidOf.get(page) ?? []
+  return `${lines.length === 0 ? 'no request unanswered' : `unanswered: ${lines.slice(0, 40).join('; ')}`}; console: ${said.join(' | ') || 'nothing'}`
 }
 
 /**
