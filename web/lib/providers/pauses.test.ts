@@ -59,7 +59,7 @@ describe('a provider’s pauses', () => {
     await resume(one, { providerId: A._id, by: 'a@a-pest.example', at: Date.now() })
     await wait(2_000)
     expect(await callOnTwo()).toBe(A.phone)
-  })
+  }, 30_000)
 
   it('ends a pause at its "until" time, and holds away dates only while they last', async () => {
     const now = Date.UTC(2026, 10, 20, 16)
