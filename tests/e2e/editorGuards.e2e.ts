@@ -12,7 +12,7 @@ import { DEFAULT_LAKE_PORT } from '../../web/lib/config'
 import { pageHref, pagesRendering, WHERE_USED_QUERY, type WhereUsedData } from '../../studio/whereUsed'
 import { CHROMIUM_ARGS, CHROMIUM_PATH, STUDIO_CONTEXT } from './browser'
 import { hold } from './exclusive'
-import { documentInSync, documentLoaded, footerState, publish, settledOrReloaded, unanswered, until, untilSteady, warmStudio } from './studioSession'
+import { chooseFile, documentInSync, documentLoaded, footerState, publish, settledOrReloaded, unanswered, until, untilSteady, warmStudio } from './studioSession'
 import { startSite, type NextServer } from './nextServer'
 import { inParallel } from './pagePool'
 
@@ -109,8 +109,10 @@ describe('an editor cannot take the site down', { timeout: 240_000 }, () => {
     const photo = await page.screenshot({ clip: { x: 0, y: 0, width: 600, height: 400 } })
     // Chosen once the document is loaded (a file chosen while the form was still read-only was dropped).
     await documentLoaded(page)
-    await upload.setInputFiles({ name: 'ant-photo.png', mimeType: 'image/png', buffer: photo })
     const asked = lake.requests.length
+    // Taken: the Studio has marked the field as uploading on the draft, or sent the file to the lake.
+    const taken = () => Boolean(lake.store.get('drafts.pest-ant')?.image) || lake.requests.slice(asked).some((request) => request.includes('/assets/images/'))
+    await chooseFile(upload, { name: 'ant-photo.png', mimeType: 'image/png', buffer: photo }, taken)
     await until('the photo is on the draft', async () => Boolean((lake.store.get('drafts.pest-ant')?.image as { asset?: unknown } | undefined)?.asset), 30_000).catch(async (error: Error) => {
       throw new Error(`${error.message}; footer: ${await footerState(page)}; lake asked since the upload: ${lake.requests.slice(asked).join(', ') || 'nothing'}; ${unanswered(page)}; toasts: ${(await page.locator('[data-ui="Toast"]').allInnerTexts().catch(() => [])).join(' / ')}`)
     })
@@ -253,17 +255,32 @@ describe('the Studio says where a thing is, truly', { timeout: 240_000 }, () => 
     const page = await openStudio('/presentation?preview=%2F')
     const h1 = page.frameLocator('iframe').first().locator('h1').first()
     await until('the preview shows the home page', async () => (await h1.isVisible()) && stegaClean(await h1.innerText()).length > 0, 60_000)
-    // Once the preview is connected (it takes the focus when it connects, which closes an open search),
-    // the editor picks "Mice repellents" from the search, as on any page of the Studio.
+    // Once the preview is connected the editor picks "Mice repellents" from the search, as on any page of the Studio.
+    // The frame takes the focus when it connects, which closes an open search: a search closed under the editor's
+    // typing is opened again, as the editor would.
     await until('the preview is connected', async () => !(await page.getByText(/^Loading/).first().isVisible()), 60_000)
-    await page.getByRole('button', { name: 'Open search' }).click({ timeout: 30_000 })
     const query = page.getByPlaceholder(/Search/).last()
-    await query.waitFor({ timeout: 30_000 })
-    await query.fill('Mice repellents')
-    await page.getByText('Mice repellents vs. professional removal').first().click({ timeout: 30_000 })
-    await until('the preview moved to /mice-repellents', async () => new URL(page.url()).searchParams.get('preview') === '/mice-repellents', 60_000)
+    const moved = () => new URL(page.url()).searchParams.get('preview') === '/mice-repellents'
+    await until(
+      'the preview moved to /mice-repellents',
+      async () => {
+        if (moved()) return true
+        if (!(await query.isVisible())) await page.getByRole('button', { name: 'Open search' }).click({ timeout: 10_000 })
+        await query.fill('Mice repellents', { timeout: 10_000 })
+        await page.getByText('Mice repellents vs. professional removal').first().click({ timeout: 10_000 })
+        await until('the address names the page', async () => moved(), 10_000)
+        return true
+      },
+      90_000,
+    )
     const frameUrl = () => page.frames().find((frame) => frame !== page.mainFrame())?.url() ?? ''
-    await until('the frame shows /mice-repellents', async () => new URL(frameUrl()).pathname === '/mice-repellents', 60_000)
+    // The Studio moves the frame over its connection to the page's visual editing; a tab whose connection never
+    // came back (the unsettled Studio of docs/testing.md) is reloaded once, counted, at the address it shows.
+    const frameMoved = (ms: number) =>
+      until('the frame shows /mice-repellents', async () => new URL(frameUrl()).pathname === '/mice-repellents', ms).catch((error: Error) => {
+        throw new Error(`${error.message}; the frame is at ${frameUrl()}; ${unanswered(page)}`)
+      })
+    await settledOrReloaded(page, 'The preview moved', frameMoved, 30_000, 60_000, async () => undefined)
     await shot(page, 'editor-presentation-leads')
     // Click-to-edit on the local lake: its answers carry source maps, so the headline's text opens its field.
     await until('the frame is connected', async () => !(await page.getByText(/^Loading/).first().isVisible()), 60_000)

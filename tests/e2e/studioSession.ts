@@ -1,4 +1,4 @@
-import type { BrowserContext, Page, Request } from 'playwright-core'
+import type { BrowserContext, Locator, Page, Request } from 'playwright-core'
 import type { LocalLake } from '../../scripts/lake/server.ts'
 import { noteRetry } from '../support/retries.ts'
 
@@ -27,6 +27,38 @@ export async function untilSteady(what: string, check: () => Promise<boolean>, t
     looks = (await check().catch(() => false)) ? looks + 1 : 0
     return looks >= 3
   }, timeoutMs)
+}
+
+/**
+ * Chooses a file in a file input as a person does, in the input the form shows now, until `taken` says the Studio
+ * took it. The Studio draws a document's form again while it settles, and a file given to an input it has just
+ * replaced goes nowhere: then, with a new input shown and the file not taken, it is chosen again there, as a person
+ * would. (A field that takes a file replaces its input too, by the upload's progress.) An input still on the page
+ * that ignores the file for `ignoredMs` is a retry, counted.
+ */
+export async function chooseFile(input: Locator, file: { name: string; mimeType: string; buffer: Buffer }, taken: () => boolean, timeoutMs = 30_000, ignoredMs = 8_000): Promise<void> {
+  const started = Date.now()
+  const late = () => Date.now() - started > timeoutMs
+  for (;;) {
+    const element = await input.elementHandle({ timeout: Math.max(1, timeoutMs - (Date.now() - started)) })
+    await element.setInputFiles(file)
+    const given = Date.now()
+    let replacedAt = 0
+    for (;;) {
+      if (taken()) return
+      if (late()) throw new Error(`${file.name} was not taken within ${timeoutMs} ms`)
+      if (!replacedAt && !(await element.evaluate((node) => node.isConnected).catch(() => false))) replacedAt = Date.now()
+      if (replacedAt && Date.now() - replacedAt > 2_000 && (await input.count()) > 0) {
+        console.log(`[studio] the file input was replaced ${replacedAt - given} ms after ${file.name} was chosen, which went nowhere: chosen again`)
+        break
+      }
+      if (!replacedAt && Date.now() - given > ignoredMs) {
+        noteRetry(`${file.name}: the file input ignored the file for ${ignoredMs / 1000} s; chosen again`)
+        break
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250))
+    }
+  }
 }
 
 /** The open document is loaded: its form takes edits. */
@@ -113,17 +145,25 @@ export function unanswered(page: Page): string {
  * what an editor does — and waits again, the reload counted as a retry (tests/support/retries.ts), never hidden.
  * Why: now and then a Studio tab never finishes validating the document it opened (Publish stays off with no problem
  * listed, or on with a problem not yet flagged) while a reload of the same tab settles at once; the cause is open
- * (docs/testing.md, "The Studio that does not settle").
+ * (docs/testing.md, "The Studio that does not settle"). `reloaded`: what the reloaded tab is ready at (a document's form).
  */
-export async function settledOrReloaded(page: Page, what: string, wait: (timeoutMs: number) => Promise<unknown>, firstMs = 40_000, thenMs = 60_000): Promise<void> {
+export async function settledOrReloaded(
+  page: Page,
+  what: string,
+  wait: (timeoutMs: number) => Promise<unknown>,
+  firstMs = 40_000,
+  thenMs = 60_000,
+  reloaded: (page: Page) => Promise<void> = documentLoaded,
+): Promise<void> {
   try {
     await wait(firstMs)
     return
-  } catch {
-    noteRetry(`${what}: the Studio had not settled after ${firstMs / 1000} s at ${page.url()}; reloaded it (${unanswered(page)})`)
+  } catch (error) {
+    const said = (error as Error).message.split('; ').slice(0, 2).join('; ')
+    noteRetry(`${what}: the Studio had not settled after ${firstMs / 1000} s at ${page.url()} (${said}); reloaded it (${unanswered(page)})`)
   }
   await page.reload({ timeout: 120_000 })
-  await documentLoaded(page)
+  await reloaded(page)
   await wait(thenMs)
 }
 
