@@ -54,7 +54,7 @@ beforeAll(async () => {
   site = await startSite(SITE_PORT, env)
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
   context = await browser.newContext(STUDIO_CONTEXT)
-  studio = watchRequests(await context.newPage())
+  studio = await watchRequests(await context.newPage())
   studio.on('console', (message) => {
     if (message.type() === 'error') studioErrors.push(message.text().slice(0, 300))
   })

@@ -102,7 +102,10 @@ export async function validationProblems(page: Page): Promise<string> {
 /** Each Studio tab's requests not yet answered in full, with when each was sent: a reload's evidence. */
 const unansweredOf = new WeakMap<Page, Map<Request, number>>()
 
-export function watchRequests(page: Page): Page {
+/** Sanity's document store's debug lines (`obug`, switched on by localStorage's `debug`): buffered, discarded, duplicate or out-of-sync listener events. */
+const DOCUMENT_STORE_DEBUG = 'sanity:document-store'
+
+export async function watchRequests(page: Page): Promise<Page> {
   if (unansweredOf.has(page)) return page
   const open = new Map<Request, number>()
   unansweredOf.set(page, open)
@@ -112,16 +115,32 @@ export function watchRequests(page: Page): Page {
   page.on('requestfailed', ended)
   const said: string[] = []
   saidOf.set(page, said)
+  const store: string[] = []
+  storeSaidOf.set(page, store)
+  await page.addInitScript((namespace) => {
+    try {
+      localStorage.setItem('debug', namespace)
+    } catch {
+      // A frame with no storage of its own (about:blank) has nothing to debug.
+    }
+  }, DOCUMENT_STORE_DEBUG)
   page.on('console', (message) => {
+    const text = message.text()
+    if (text.includes(DOCUMENT_STORE_DEBUG)) {
+      store.push(`${new Date().toISOString().slice(11, 19)} ${text.replace(/%c/g, '').slice(0, 240)}`)
+      if (store.length > 12) store.shift()
+      return
+    }
     if (message.type() !== 'warning' && message.type() !== 'error') return
-    said.push(message.text().slice(0, 200))
+    said.push(text.slice(0, 200))
     if (said.length > 10) said.shift()
   })
   return page
 }
 
-/** Each Studio tab's last console warnings and errors. */
+/** Each Studio tab's last console warnings and errors, and its document store's last debug lines. */
 const saidOf = new WeakMap<Page, string[]>()
+const storeSaidOf = new WeakMap<Page, string[]>()
 
 /** The tab's requests sent over 5 s ago and not answered in full (event streams among them), by host: `host: GET /path 41 s`. */
 export function unanswered(page: Page): string {
@@ -137,7 +156,8 @@ export function unanswered(page: Page): string {
     })
     .sort()
   const said = saidOf.get(page) ?? []
-  return `${lines.length === 0 ? 'no request unanswered' : `unanswered: ${lines.slice(0, 40).join('; ')}`}; console: ${said.join(' | ') || 'nothing'}`
+  const store = storeSaidOf.get(page) ?? []
+  return `${lines.length === 0 ? 'no request unanswered' : `unanswered: ${lines.slice(0, 40).join('; ')}`}; console: ${said.join(' | ') || 'nothing'}; document store: ${store.join(' | ') || 'nothing'}`
 }
 
 /**
@@ -245,7 +265,7 @@ export function warmStudio(browserContext: () => BrowserContext, siteAddress: ()
       const siteUrl = siteAddress()
       // Presentation (the site in a frame, talking to the Studio) opens in a tab of its own, as an editor's link does.
       if (pathname.startsWith('/presentation')) {
-        const page = watchRequests(await context.newPage())
+        const page = await watchRequests(await context.newPage())
         await page.goto(`${siteUrl}/studio${pathname}`, { timeout: 120_000 })
         return page
       }
@@ -255,7 +275,7 @@ export function warmStudio(browserContext: () => BrowserContext, siteAddress: ()
         await navigateStudio(warm, `/studio${pathname}`)
         return warm
       }
-      if (!warm || warm.isClosed()) warm = watchRequests(await context.newPage())
+      if (!warm || warm.isClosed()) warm = await watchRequests(await context.newPage())
       await warm.goto(`${siteUrl}/studio${pathname}`, { timeout: 120_000 })
       return warm
     },
