@@ -58,6 +58,36 @@ describe('/simple-landing', () => {
     }
   })
 
+  it('a call tap made before the framework has loaded still shows the calling message, once', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.phone })
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    // The framework's scripts (and with them the toast layer) arrive only after the tap; the page has painted.
+    await context.route(/\/_next\/static\/chunks\/.*\.js(?:\?|$)/, async (route) => {
+      await held
+      await route.continue()
+    })
+    const page = await context.newPage()
+    try {
+      await page.goto(`${baseUrl}/simple-landing`, { waitUntil: 'commit' })
+      const call = page.locator('main a[href^="tel:"]').first()
+      await call.waitFor()
+      // The in-page tracker runs before the framework: the tap is counted as on any phone.
+      await page.waitForFunction(() => Array.isArray((window as Window & { dataLayer?: unknown[] }).dataLayer))
+      await page.evaluate(() => document.addEventListener('click', (event) => event.preventDefault()))
+      await call.click()
+      expect(await page.getByText('Calling Pest Control Experts').count()).toBe(0)
+      release()
+      await page.getByText('Calling Pest Control Experts').waitFor({ timeout: 30_000 })
+      expect(await page.getByText('Connecting you with local pest control professionals...').isVisible()).toBe(true)
+      // One tap, one message.
+      await page.waitForTimeout(1_000)
+      expect(await page.getByText('Calling Pest Control Experts').count()).toBe(1)
+    } finally {
+      await context.close()
+    }
+  })
+
   it('describes the referral service to search engines with its own details, and no rating without a source', async () => {
     const html = await (await fetch(`${baseUrl}/simple-landing`)).text()
     const scripts = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((match) => JSON.parse(match[1]!))

@@ -114,6 +114,7 @@ function onClick(event: MouseEvent, settings: TrackerConfig): void {
   const path = location.pathname
   if (document.querySelector('main[data-call-toast-only]')) {
     event.preventDefault()
+    page.dataLayer!.push({ event: CALL_CLICK_EVENT, source, path, toastOnly: true })
     page.dispatchEvent(new CustomEvent(CALL_CLICK_EVENT, { detail: { source, path, toastOnly: true } }))
     return
   }
