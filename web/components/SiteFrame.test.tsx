@@ -34,18 +34,22 @@ async function tapEveryCallLink(toastOnly: boolean) {
     link.dispatchEvent(tap)
     return { source: link.getAttribute('data-call-source'), dialed: !tap.defaultPrevented }
   })
+  const dataLayer = ((window as unknown as { dataLayer?: unknown[] }).dataLayer ?? []).filter((entry) => (entry as { event?: unknown }).event !== undefined)
   await window.happyDOM.close()
-  return { taps, beacons, messages }
+  return { taps, beacons, messages, dataLayer }
 }
 
 describe('a page whose call buttons only show a message (spec §2.7, §8)', () => {
   it('opens no dialer and sends nothing from any call link of the page, the call bar and footer included', async () => {
-    const { taps, beacons, messages } = await tapEveryCallLink(true)
+    const { taps, beacons, messages, dataLayer } = await tapEveryCallLink(true)
     expect(taps.map((tap) => tap.source).sort()).toEqual(['footer', 'header', 'hero', 'sticky-bar'])
     expect(taps.filter((tap) => tap.dialed)).toEqual([])
     expect(beacons).toEqual([])
-    // Each tap still raises the event the message layer shows its message on.
+    // Each tap still raises the event the message layer shows its message on, and is in the data layer for a layer
+    // that loads after the tap (never as the `call_click` a Tag Manager container counts as a conversion).
     expect(messages.sort()).toEqual(['footer', 'header', 'hero', 'sticky-bar'])
+    expect(dataLayer).toHaveLength(4)
+    expect(dataLayer.every((entry) => (entry as { event: string; toastOnly?: boolean }).event === CALL_CLICK_EVENT && (entry as { toastOnly?: boolean }).toastOnly === true)).toBe(true)
   })
 
   it('dials and counts every tap when the page’s calls are switched on', async () => {
