@@ -11,6 +11,8 @@ import path from 'node:path'
 export const retryLog = () => process.env.E2E_RETRY_LOG ?? path.join(os.tmpdir(), 'lpe-e2e-retries.log')
 
 export function noteRetry(what: string): void {
-  console.log(`[retry] ${what}`)
-  appendFileSync(retryLog(), `${new Date().toISOString()} ${what}\n`)
+  // One line per retry: the count is the file's lines (a Playwright error's call log spans several).
+  const line = what.replace(/\s*\n\s*/g, ' ')
+  console.log(`[retry] ${line}`)
+  appendFileSync(retryLog(), `${new Date().toISOString()} ${line}\n`)
 }
