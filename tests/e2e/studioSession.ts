@@ -101,6 +101,8 @@ export async function validationProblems(page: Page): Promise<string> {
 
 /** Each Studio tab's requests not yet answered in full, with when each was sent: a reload's evidence. */
 const unansweredOf = new WeakMap<Page, Map<Request, number>>()
+/** The requests whose answer has begun (its status and headers are in): an event stream that is streaming, not stalled. */
+const headed = new WeakSet<Request>()
 
 /** Sanity's document store's debug lines (`obug`, switched on by localStorage's `debug`): buffered, discarded, duplicate or out-of-sync listener events. */
 const DOCUMENT_STORE_DEBUG = 'sanity:document-store'
@@ -110,6 +112,7 @@ export async function watchRequests(page: Page): Promise<Page> {
   const open = new Map<Request, number>()
   unansweredOf.set(page, open)
   page.on('request', (request) => open.set(request, Date.now()))
+  page.on('response', (response) => headed.add(response.request()))
   const ended = (request: Request) => open.delete(request)
   page.on('requestfinished', ended)
   page.on('requestfailed', ended)
@@ -152,7 +155,7 @@ export function unanswered(page: Page): string {
     .map(([request, sent]) => {
       const url = new URL(request.url())
       const tag = url.searchParams.get('tag')
-      return `${url.host}: ${request.method()} ${url.pathname.replace(/^\/v[^/]+/, '')}${tag ? ` [${tag}]` : ''} ${Math.round((now - sent) / 1000)} s`
+      return `${url.host}: ${request.method()} ${url.pathname.replace(/^\/v[^/]+/, '')}${tag ? ` [${tag}]` : ''} ${Math.round((now - sent) / 1000)} s${headed.has(request) ? '' : ', no answer begun'}`
     })
     .sort()
   const said = saidOf.get(page) ?? []
