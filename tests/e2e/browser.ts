@@ -1,4 +1,4 @@
-import { chromium, type Browser } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext } from 'playwright-core'
 
 /** Debian's Chromium with the flags this offline machine needs (no background network, no sandbox as root). */
 export const CHROMIUM_PATH = process.env.CHROME_PATH || '/usr/bin/chromium'
@@ -29,3 +29,18 @@ export const VIEWPORTS = {
  * studio.e2e.ts) on a 2-core machine where the other browser file runs beside it.
  */
 export const STUDIO_CONTEXT = { viewport: VIEWPORTS.desktop, reducedMotion: 'reduce' } as const
+
+/**
+ * A phone context whose framework scripts (Next's chunks) arrive only when `release` is called; the stylesheet and the
+ * inline tracker are not held, so the page paints and counts taps: what a visitor who taps before hydration meets.
+ */
+export async function heldFrameworkContext(browser: Browser): Promise<{ context: BrowserContext; release: () => void }> {
+  const context = await browser.newContext({ viewport: VIEWPORTS.phone })
+  let release: () => void = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await context.route(/\/_next\/static\/chunks\/.*\.js(?:\?|$)/, async (route) => {
+    await held
+    await route.continue()
+  })
+  return { context, release }
+}

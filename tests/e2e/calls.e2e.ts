@@ -12,7 +12,7 @@ import { openStore } from '../../web/lib/db'
 import { migrateToLatest } from '../../web/lib/db/migrate'
 import { startPostgres, type Postgres } from '../support/postgres'
 import { startPostgrest, type PostgrestStandIn } from '../support/postgrest'
-import { launchBrowser, VIEWPORTS } from './browser'
+import { heldFrameworkContext, launchBrowser, VIEWPORTS } from './browser'
 import { startSite, type NextServer } from './nextServer'
 import { sharedSiteUrl } from './sharedSite'
 
@@ -223,14 +223,8 @@ describe('with a Google Ads tag configured', () => {
   })
 
   it('keeps the opt-out confirmation of a tap made before React hydrates', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.phone })
-    let release: () => void = () => {}
-    const held = new Promise<void>((resolve) => (release = resolve))
     // The framework's scripts arrive only after the tap (the stylesheet is not held: the page paints).
-    await context.route(/\/_next\/static\/chunks\/.*\.js(?:\?|$)/, async (route) => {
-      await held
-      await route.continue()
-    })
+    const { context, release } = await heldFrameworkContext(browser)
     const page = await context.newPage()
     const errors: string[] = []
     page.on('pageerror', (error) => errors.push(error.message))

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { telHref } from '../../web/lib/phone'
-import { launchBrowser, VIEWPORTS } from './browser'
+import { heldFrameworkContext, launchBrowser, VIEWPORTS } from './browser'
 import { bundledDocuments } from '../../web/lib/sanity/localDataset'
 import { expectedSite } from './expected'
 import { sharedSiteUrl } from './sharedSite'
@@ -59,14 +59,8 @@ describe('/simple-landing', () => {
   })
 
   it('a call tap made before the framework has loaded still shows the calling message, once', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.phone })
-    let release: () => void = () => {}
-    const held = new Promise<void>((resolve) => (release = resolve))
     // The framework's scripts (and with them the toast layer) arrive only after the tap; the page has painted.
-    await context.route(/\/_next\/static\/chunks\/.*\.js(?:\?|$)/, async (route) => {
-      await held
-      await route.continue()
-    })
+    const { context, release } = await heldFrameworkContext(browser)
     const page = await context.newPage()
     try {
       await page.goto(`${baseUrl}/simple-landing`, { waitUntil: 'commit' })
