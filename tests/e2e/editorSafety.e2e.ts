@@ -83,11 +83,11 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs = 30
   throw new Error(`${what}: not within ${timeoutMs} ms`)
 }
 
-async function shot(name: string) {
+async function shot(name: string, page: Page = studio) {
   if (!SHOTS) return
   // Dialogs and toasts fade in: the picture is taken once their animations have finished.
-  await studio.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))))
-  await studio.screenshot({ path: path.join(SHOTS, `${name}.png`) })
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))))
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) })
 }
 
 async function body(pathname: string): Promise<{ status: number; text: string }> {
@@ -167,20 +167,26 @@ describe('one change, one publish', { timeout: 240_000 }, () => {
       { createOrReplace: { _id: 'drafts.faq-hornets-return', _type: 'faq', question: 'Will the hornets come back next year?', answer: [{ _type: 'block', _key: 'a', style: 'normal', markDefs: [], children: [{ _type: 'span', _key: 's', text: 'Rarely: a removed nest is not reused.', marks: [] }] }] } },
       { createOrReplace: { ...page, _id: 'drafts.page-hornet-nest-removal-near-me', blocks } },
     ])
-    await openDocument('page-hornet-nest-removal-near-me', 'page')
+    // A Studio opened for this change, not the tab the tests before it moved around: a long-lived tab moved to a page
+    // now and then never finished validating it, while a fresh one did (docs/testing.md, "The Studio that does not settle").
+    const tab = await watchRequests(await context.newPage())
+    tab.on('console', (message) => {
+      if (message.type() === 'error') studioErrors.push(message.text().slice(0, 300))
+    })
+    await tab.goto(`${site.url}/studio/intent/edit/id=page-hornet-nest-removal-near-me;type=page/`, { timeout: 120_000 })
     // The button's name says the Studio has the draft the editor made, with its new question.
-    const publish = studio.getByTestId('pane-footer').getByRole('button', { name: 'Publish page and 1 new question' })
+    const publish = tab.getByTestId('pane-footer').getByRole('button', { name: 'Publish page and 1 new question' })
     await publish.waitFor({ timeout: 60_000 })
     // The Studio's own state first: the page loaded and nothing still saving, so the one click publishes what is on the lake.
-    await documentInSync(studio)
-    await publishEnabled(studio, publish)
-    await shot('editor-publish-with-new-question')
+    await documentInSync(tab)
+    await publishEnabled(tab, publish)
+    await shot('editor-publish-with-new-question', tab)
     const writes = lake.requests.length
     // What the footer showed from the click on (the button's name and state, the status line, toasts): the evidence if it fails.
-    const seen = [await footerState(studio, publish)]
+    const seen = [await footerState(tab, publish)]
     await publish.click()
     await until('the page and the question are published', async () => {
-      const state = await footerState(studio, publish)
+      const state = await footerState(tab, publish)
       if (seen.at(-1) !== state) seen.push(state)
       return lake.store.get('faq-hornets-return') !== null && lake.store.get('drafts.page-hornet-nest-removal-near-me') === null
     }, 30_000).catch((error: Error) => {
@@ -188,6 +194,7 @@ describe('one change, one publish', { timeout: 240_000 }, () => {
       throw new Error(`${error.message}; footer: ${seen.join(' → ')}; lake writes since the click: ${sent.join(', ') || 'none'}; errors: ${studioErrors.slice(-5).join(' | ')}`)
     })
     await until('the question is on the live page', async () => (await body('/hornet-nest-removal-near-me')).text.includes('Will the hornets come back next year?'), 60_000)
+    await tab.close()
   })
 })
 
