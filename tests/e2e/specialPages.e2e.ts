@@ -29,6 +29,8 @@ describe('/simple-landing', () => {
       const zip = page.getByRole('textbox', { name: /zip/i })
       const button = page.getByRole('button', { name: 'Find Pros' })
       expect(await button.isDisabled()).toBe(true)
+      // The field's filter is React's: typed once React has hydrated the field (it marks what it hydrated).
+      await page.waitForFunction((field) => Object.keys(field).some((key) => key.startsWith('__reactFiber')), await zip.elementHandle(), { timeout: 30_000 })
       await zip.pressSequentially('9a0-2b1')
       expect(await zip.inputValue()).toBe('9021')
       expect(await button.isDisabled()).toBe(true)
