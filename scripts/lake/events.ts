@@ -30,7 +30,8 @@ function openStream(
   // transaction must not overtake an earlier one (a client drops a mutation whose previous revision it has not seen).
   let written = Promise.resolve()
   const unsubscribe = store.subscribe((transaction) => {
-    written = written.then(() => onTransaction(transaction)).catch(() => undefined)
+    // A stream that cannot match a transaction says so: its client would otherwise wait for events that never come.
+    written = written.then(() => onTransaction(transaction)).catch((error: unknown) => console.error(`[lake] a stream skipped transaction ${transaction.id}:`, error))
   })
   const heartbeat = setInterval(() => response.write(': keep-alive\n\n'), HEARTBEAT_MS)
   request.on('close', () => {

@@ -114,8 +114,7 @@ function onClick(event: MouseEvent, settings: TrackerConfig): void {
   const path = location.pathname
   if (document.querySelector('main[data-call-toast-only]')) {
     event.preventDefault()
-    page.dataLayer!.push({ event: CALL_CLICK_EVENT, source, path, toastOnly: true })
-    page.dispatchEvent(new CustomEvent(CALL_CLICK_EVENT, { detail: { source, path, toastOnly: true } }))
+    announceTap({ source, path, toastOnly: true })
     return
   }
   const context = pageContext()
@@ -137,8 +136,16 @@ function onClick(event: MouseEvent, settings: TrackerConfig): void {
   // Tag Manager gets an event its container turns into the conversion; the Google tag, the conversion itself.
   if (settings.gtm) page.dataLayer!.push({ event: 'call_click', ...detail })
   else if (settings.ads && settings.label) gtag('event', 'conversion', { send_to: settings.ads + '/' + settings.label, transport_type: 'beacon', ...detail })
-  page.dataLayer!.push({ event: CALL_CLICK_EVENT, source, path })
-  page.dispatchEvent(new CustomEvent(CALL_CLICK_EVENT, { detail: { source, path } }))
+  announceTap({ source, path })
+}
+
+/**
+ * A tap, for the page's own listeners: the `call-click` event, and the same in the data layer, where the message
+ * layer (loaded after hydration) finds a tap made before it listened.
+ */
+function announceTap(detail: { source: string; path: string; toastOnly?: true }): void {
+  page.dataLayer!.push({ event: CALL_CLICK_EVENT, ...detail })
+  page.dispatchEvent(new CustomEvent(CALL_CLICK_EVENT, { detail }))
 }
 
 /**
