@@ -12,6 +12,7 @@ import { DEFAULT_LAKE_PORT } from '../../web/lib/config'
 import { pageHref, pagesRendering, WHERE_USED_QUERY, type WhereUsedData } from '../../studio/whereUsed'
 import { CHROMIUM_ARGS, CHROMIUM_PATH, STUDIO_CONTEXT } from './browser'
 import { hold } from './exclusive'
+import { noteRetry } from '../support/retries'
 import { chooseFile, documentInSync, documentLoaded, footerState, publish, settledOrReloaded, unanswered, until, untilSteady, warmStudio } from './studioSession'
 import { startSite, type NextServer } from './nextServer'
 import { inParallel } from './pagePool'
@@ -259,15 +260,17 @@ describe('the Studio says where a thing is, truly', { timeout: 240_000 }, () => 
     const h1 = page.frameLocator('iframe').first().locator('h1').first()
     await until('the preview shows the home page', async () => (await h1.isVisible()) && stegaClean(await h1.innerText()).length > 0, 60_000)
     // Once the preview is connected the editor picks "Mice repellents" from the search, as on any page of the Studio.
-    // The frame takes the focus when it connects, which closes an open search: a search closed under the editor's
-    // typing is opened again, as the editor would.
+    // The frame takes the focus when it connects, which closes an open search: a search closed under the typing is
+    // opened again, counted as a retry.
     await until('the preview is connected', async () => !(await page.getByText(/^Loading/).first().isVisible()), 60_000)
     const query = page.getByPlaceholder(/Search/).last()
     const moved = () => new URL(page.url()).searchParams.get('preview') === '/mice-repellents'
+    let searches = 0
     await until(
       'the preview moved to /mice-repellents',
       async () => {
         if (moved()) return true
+        if (searches++ > 0) noteRetry('Presentation: the search closed before the page was picked (the frame took the focus); opened again')
         if (!(await query.isVisible())) await page.getByRole('button', { name: 'Open search' }).click({ timeout: 10_000 })
         await query.fill('Mice repellents', { timeout: 10_000 })
         await page.getByText('Mice repellents vs. professional removal').first().click({ timeout: 10_000 })

@@ -1,4 +1,4 @@
-import type { BrowserContext, Locator, Page, Request } from 'playwright-core'
+import type { BrowserContext, ElementHandle, Locator, Page, Request } from 'playwright-core'
 import type { LocalLake } from '../../scripts/lake/server.ts'
 import { noteRetry } from '../support/retries.ts'
 
@@ -30,34 +30,31 @@ export async function untilSteady(what: string, check: () => Promise<boolean>, t
 }
 
 /**
- * Chooses a file in a file input as a person does, in the input the form shows now, until `taken` says the Studio
- * took it. The Studio draws a document's form again while it settles, and a file given to an input it has just
- * replaced goes nowhere: then, with a new input shown and the file not taken, it is chosen again there, as a person
- * would. (A field that takes a file replaces its input too, by the upload's progress.) An input still on the page
- * that ignores the file for `ignoredMs` is a retry, counted.
+ * Chooses a file in a file input once the form has stopped drawing it: the same input element at three looks a quarter
+ * second apart (the Studio draws a document's form again while it settles, and a file given to an input it then
+ * replaces goes nowhere). Done once; a file not `taken` within `ignoredMs` is chosen again in the input shown then,
+ * counted as a retry.
  */
 export async function chooseFile(input: Locator, file: { name: string; mimeType: string; buffer: Buffer }, taken: () => boolean, timeoutMs = 30_000, ignoredMs = 8_000): Promise<void> {
-  const started = Date.now()
-  const late = () => Date.now() - started > timeoutMs
-  for (;;) {
-    const element = await input.elementHandle({ timeout: Math.max(1, timeoutMs - (Date.now() - started)) })
-    await element.setInputFiles(file)
-    const given = Date.now()
-    let replacedAt = 0
-    for (;;) {
-      if (taken()) return
-      if (late()) throw new Error(`${file.name} was not taken within ${timeoutMs} ms`)
-      if (!replacedAt && !(await element.evaluate((node) => node.isConnected).catch(() => false))) replacedAt = Date.now()
-      if (replacedAt && Date.now() - replacedAt > 2_000 && (await input.count()) > 0) {
-        console.log(`[studio] the file input was replaced ${replacedAt - given} ms after ${file.name} was chosen, which went nowhere: chosen again`)
-        break
-      }
-      if (!replacedAt && Date.now() - given > ignoredMs) {
-        noteRetry(`${file.name}: the file input ignored the file for ${ignoredMs / 1000} s; chosen again`)
-        break
-      }
-      await new Promise((resolve) => setTimeout(resolve, 250))
-    }
+  let seen: ElementHandle | null = null
+  await untilSteady(
+    'the file input is settled',
+    async () => {
+      const element = await input.elementHandle({ timeout: 1_000 })
+      const same = seen !== null && (await element.evaluate((node, previous) => node === previous, seen))
+      seen = element
+      return same
+    },
+    timeoutMs,
+  )
+  await seen!.setInputFiles(file)
+  try {
+    await until(`${file.name} is taken`, async () => taken(), ignoredMs)
+  } catch {
+    const replaced = !(await seen!.evaluate((node) => node.isConnected).catch(() => false))
+    noteRetry(`${file.name}: not taken within ${ignoredMs / 1000} s (${replaced ? 'the input was replaced after it had stayed the same for ¾ s' : 'the input ignored it'}); chosen again`)
+    await input.setInputFiles(file, { timeout: timeoutMs })
+    await until(`${file.name} is taken`, async () => taken(), timeoutMs)
   }
 }
 
