@@ -17,6 +17,7 @@ const SECONDS: Record<string, number> = {
   'callsReport.e2e.ts': 11,
   'cluster.e2e.ts': 19,
   'copyCoverage.e2e.ts': 58,
+  'devServer.e2e.ts': 110,
   'edge.e2e.ts': 4,
   'editorGuards.e2e.ts': 80,
   'editorSafety.e2e.ts': 52,

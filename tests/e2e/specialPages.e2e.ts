@@ -45,6 +45,24 @@ describe('/simple-landing', () => {
     }
   })
 
+  it('a ZIP typed before the framework has loaded is filtered to its digits once it loads, and enables Find Pros', async () => {
+    const { context, release } = await heldFrameworkContext(browser)
+    try {
+      const page = await context.newPage()
+      await page.goto(`${baseUrl}/simple-landing`, { waitUntil: 'commit' })
+      const zip = page.getByRole('textbox', { name: /zip/i })
+      await zip.pressSequentially('9a0-2b10')
+      release()
+      await page.waitForFunction((field) => Object.keys(field).some((key) => key.startsWith('__reactFiber')), await zip.elementHandle(), { timeout: 30_000 })
+      await page.waitForFunction((field) => (field as HTMLInputElement).value === '90210', await zip.elementHandle(), { timeout: 10_000 }).catch(async () => {
+        throw new Error(`the ZIP typed before hydration reads "${await zip.inputValue()}" after it, not "90210"`)
+      })
+      expect(await page.getByRole('button', { name: 'Find Pros' }).isEnabled()).toBe(true)
+    } finally {
+      await context.close()
+    }
+  })
+
   it('shows the calling message on a call button (the link names the settings phone; specRows.e2e.ts: it only shows the message)', async () => {
     const page = await open('/simple-landing')
     try {

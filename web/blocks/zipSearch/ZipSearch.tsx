@@ -1,6 +1,6 @@
 'use client'
 
-import { useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import type { BlockOf } from '../types'
 import { cleanZip, isCompleteZip } from './zip'
 
@@ -10,6 +10,16 @@ type Props = Pick<BlockOf<'zipSearch'>, 'heading' | 'inputLabel' | 'placeholder'
 export function ZipSearch({ heading, inputLabel, placeholder, buttonLabel, toastTitle, toastMessage }: Props) {
   const [zip, setZip] = useState('')
   const inputId = useId()
+  const field = useRef<HTMLInputElement>(null)
+  // A visitor on a slow phone can type before the page's scripts have loaded: React starts with an empty ZIP and
+  // would leave what was typed unfiltered (and Find Pros disabled), so the field's own value is taken in once.
+  useEffect(() => {
+    const input = field.current
+    if (!input || input.value === '') return
+    const typed = cleanZip(input.value)
+    input.value = typed
+    setZip(typed)
+  }, [])
   const ready = isCompleteZip(zip)
 
   async function search() {
@@ -31,6 +41,7 @@ export function ZipSearch({ heading, inputLabel, placeholder, buttonLabel, toast
               non-digits (" 90210" → "9021", "ZIP: 90210" → ""). cleanZip keeps at most five digits. */}
           <input
             id={inputId}
+            ref={field}
             type="text"
             inputMode="numeric"
             autoComplete="postal-code"

@@ -1,5 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { hydrateRoot } from 'react-dom/client'
+import { renderToString } from 'react-dom/server'
 import { Toaster } from 'sonner'
 import { afterEach, describe, expect, it } from 'vitest'
 import { cleanZip, isCompleteZip } from './zip'
@@ -55,6 +57,25 @@ describe('ZipSearch', () => {
     pasteLikeABrowser(input, pasted)
     expect(input.value).toBe('90210')
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Find Pros' }).disabled).toBe(false)
+  })
+
+  it.each([
+    ['9a0-2b10', '90210', false],
+    ['303', '303', true],
+    ['abc', '', true],
+  ])('takes in "%s" typed before hydration as "%s" (Find Pros disabled: %s)', async (typed, shown, disabled) => {
+    const container = document.createElement('div')
+    container.innerHTML = renderToString(<ZipSearch {...props} />)
+    document.body.append(container)
+    container.querySelector('input')!.value = typed
+    const root = await act(async () => hydrateRoot(container, <ZipSearch {...props} />))
+    try {
+      expect(container.querySelector('input')!.value).toBe(shown)
+      expect(container.querySelector('button')!.disabled).toBe(disabled)
+    } finally {
+      act(() => root.unmount())
+      container.remove()
+    }
   })
 
   it('keeps the field a labelled numeric postal-code input', () => {
