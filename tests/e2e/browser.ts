@@ -1,4 +1,6 @@
-import { chromium, type Browser, type BrowserContext } from 'playwright-core'
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 
 /** Debian's Chromium with the flags this offline machine needs (no background network, no sandbox as root). */
 export const CHROMIUM_PATH = process.env.CHROME_PATH || '/usr/bin/chromium'
@@ -43,4 +45,20 @@ export async function heldFrameworkContext(browser: Browser): Promise<{ context:
     await route.continue()
   })
   return { context, release }
+}
+
+/**
+ * A Studio page in a browser as on a developer's fresh machine: a new profile and a HOME (`home`, a folder the caller
+ * owns) with an empty trust store, so no mkcert authority and no accepted exception; `refused` lists every request
+ * Chromium refused for its certificate.
+ */
+export async function freshMachineStudioPage(home: string): Promise<{ browser: Browser; page: Page; refused: string[] }> {
+  mkdirSync(path.join(home, '.pki'), { recursive: true })
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, env: { ...process.env, HOME: home } })
+  const page = await (await browser.newContext(STUDIO_CONTEXT)).newPage()
+  const refused: string[] = []
+  page.on('requestfailed', (request) => {
+    if (/ERR_CERT|ERR_SSL/.test(request.failure()?.errorText ?? '')) refused.push(`${request.url()}: ${request.failure()?.errorText}`)
+  })
+  return { browser, page, refused }
 }

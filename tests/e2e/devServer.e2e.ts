@@ -1,11 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { connect } from 'node:net'
 import path from 'node:path'
-import { chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CHROMIUM_ARGS, CHROMIUM_PATH, STUDIO_CONTEXT } from './browser'
+import { freshMachineStudioPage } from './browser'
 import { until, untilSteady } from './studioSession'
 
 /**
@@ -51,7 +50,6 @@ function listening(port: number): Promise<boolean> {
 
 beforeAll(async () => {
   cpSync(path.join(ROOT, 'studio/dataset'), dataDir, { recursive: true })
-  mkdirSync(path.join(home, '.pki'), { recursive: true })
   dev = spawn('npm', ['run', 'dev', '--', '-p', String(SITE_PORT)], {
     cwd: ROOT,
     // Its own process group, so the lake and next dev stop with it.
@@ -82,13 +80,8 @@ describe('`npm run dev` on a fresh machine (issue 58)', () => {
   it('prints a plain-HTTP lake and Studio address, and a fresh browser profile opens the Studio there and reads Site settings, with no certificate warning', async () => {
     // What the command tells the developer: the lake over plain HTTP and where the Studio is.
     expect(output.join('\n')).toContain(`local Content Lake on http://127.0.0.1:${LAKE_PORT}: the Studio at http://localhost:${SITE_PORT}/studio`)
-    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, env: { ...process.env, HOME: home } })
-    const refused: string[] = []
+    const { browser, page, refused } = await freshMachineStudioPage(home)
     try {
-      const page = await (await browser.newContext(STUDIO_CONTEXT)).newPage()
-      page.on('requestfailed', (request) => {
-        if (/ERR_CERT|ERR_SSL/.test(request.failure()?.errorText ?? '')) refused.push(`${request.url()}: ${request.failure()?.errorText}`)
-      })
       // The first request compiles the Studio's route (a minute or more on two cores).
       await page.goto(`http://localhost:${SITE_PORT}/studio/structure/siteSettings`, { timeout: 240_000 })
       const phone = datasetPhone()

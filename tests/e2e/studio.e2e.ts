@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
@@ -13,7 +13,7 @@ import { telHref } from '../../web/lib/phone'
 import { sqliteExperimentVisitors } from '../../web/lib/taps/experimentVisitors'
 import { seedCallLog } from '../support/callLogFixture'
 import { seedVoiceCalls } from '../support/voiceCallsFixture'
-import { CHROMIUM_ARGS, CHROMIUM_PATH, STUDIO_CONTEXT } from './browser'
+import { CHROMIUM_ARGS, CHROMIUM_PATH, freshMachineStudioPage, STUDIO_CONTEXT } from './browser'
 import { hold } from './exclusive'
 import { documentInSync, documentLoaded, publish, until, untilSteady, warmStudio } from './studioSession'
 import { signedArmCookie, startSite, type NextServer } from './nextServer'
@@ -410,14 +410,8 @@ describe('what the Studio tells an editor is true (issue 28)', { timeout: 240_00
   it('first run: a fresh browser with no certificate exception and no local authority opens the Studio at once and reads a document', async () => {
     // As on a developer's first `npm run dev` on a fresh machine: a new profile, a HOME with no trust store (no mkcert).
     const home = mkdtempSync(path.join(tmpdir(), 'studio-first-run-'))
-    mkdirSync(path.join(home, '.pki'), { recursive: true })
-    const fresh = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, env: { ...process.env, HOME: home } })
-    const refused: string[] = []
+    const { browser: fresh, page, refused } = await freshMachineStudioPage(home)
     try {
-      const page = await (await fresh.newContext(STUDIO_CONTEXT)).newPage()
-      page.on('requestfailed', (request) => {
-        if (/ERR_CERT|ERR_SSL/.test(request.failure()?.errorText ?? '')) refused.push(`${request.url()}: ${request.failure()?.errorText}`)
-      })
       await page.goto(`${site.url}/studio/structure/siteSettings`, { timeout: 120_000 })
       // The Studio itself, never a certificate warning or a step to take first: Site settings read from the lake.
       const phone = String((lake.store.get('drafts.siteSettings') ?? lake.store.get('siteSettings'))!.phone)
