@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { connect } from 'node:net'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parseNdjson } from '../../web/lib/sanity/localDataset'
 import { freshMachineStudioPage } from './browser'
 import { until, untilSteady } from './studioSession'
 
@@ -25,13 +26,9 @@ const home = path.join(work, 'home')
 const output: string[] = []
 let dev: ChildProcess
 
-/** The phone number Site settings holds in the dataset the lake serves (a draft, when there is one, is what the Studio shows). */
+/** The phone number Site settings holds in the dataset the lake serves (published: a fresh machine has no drafts). */
 function datasetPhone(): string {
-  const documents = readFileSync(path.join(dataDir, 'production.ndjson'), 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as { _id: string; phone?: string })
-  const settings = documents.find((document) => document._id === 'drafts.siteSettings') ?? documents.find((document) => document._id === 'siteSettings')
+  const settings = parseNdjson(readFileSync(path.join(dataDir, 'production.ndjson'), 'utf8')).find((document) => document._id === 'siteSettings')
   return String(settings?.phone)
 }
 
@@ -49,7 +46,9 @@ function listening(port: number): Promise<boolean> {
 }
 
 beforeAll(async () => {
-  cpSync(path.join(ROOT, 'studio/dataset'), dataDir, { recursive: true })
+  // The published dataset only, as a fresh clone has it (drafts.ndjson is a developer's own, git-ignored).
+  mkdirSync(dataDir)
+  copyFileSync(path.join(ROOT, 'studio/dataset/production.ndjson'), path.join(dataDir, 'production.ndjson'))
   dev = spawn('npm', ['run', 'dev', '--', '-p', String(SITE_PORT)], {
     cwd: ROOT,
     // Its own process group, so the lake and next dev stop with it.

@@ -54,17 +54,23 @@ beforeAll(async () => {
   site = await startSite(SITE_PORT, env)
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
   context = await browser.newContext(STUDIO_CONTEXT)
-  studio = await watchRequests(await context.newPage())
-  studio.on('console', (message) => {
-    if (message.type() === 'error') studioErrors.push(message.text().slice(0, 300))
-  })
-  studio.on('requestfailed', (request) => {
-    if (/ERR_CERT/.test(request.failure()?.errorText ?? '')) certificateErrors.push(`${request.url()}: ${request.failure()?.errorText}`)
-  })
+  studio = await studioTab()
   await studio.goto(`${site.url}/studio/structure`, { timeout: 120_000 })
   await studio.getByText('Pest pages', { exact: true }).first().waitFor({ timeout: 120_000 })
   if (SHOTS) mkdirSync(SHOTS, { recursive: true })
 }, 900_000)
+
+/** A Studio tab whose errors and certificate refusals are kept as a failing step's evidence. */
+async function studioTab(): Promise<Page> {
+  const tab = await watchRequests(await context.newPage())
+  tab.on('console', (message) => {
+    if (message.type() === 'error') studioErrors.push(message.text().slice(0, 300))
+  })
+  tab.on('requestfailed', (request) => {
+    if (/ERR_CERT/.test(request.failure()?.errorText ?? '')) certificateErrors.push(`${request.url()}: ${request.failure()?.errorText}`)
+  })
+  return tab
+}
 
 afterAll(async () => {
   await browser?.close()
@@ -169,10 +175,7 @@ describe('one change, one publish', { timeout: 240_000 }, () => {
     ])
     // A Studio opened for this change, not the tab the tests before it moved around: a long-lived tab moved to a page
     // now and then never finished validating it, while a fresh one did (docs/testing.md, "The Studio that does not settle").
-    const tab = await watchRequests(await context.newPage())
-    tab.on('console', (message) => {
-      if (message.type() === 'error') studioErrors.push(message.text().slice(0, 300))
-    })
+    const tab = await studioTab()
     await tab.goto(`${site.url}/studio/intent/edit/id=page-hornet-nest-removal-near-me;type=page/`, { timeout: 120_000 })
     // The button's name says the Studio has the draft the editor made, with its new question.
     const publish = tab.getByTestId('pane-footer').getByRole('button', { name: 'Publish page and 1 new question' })

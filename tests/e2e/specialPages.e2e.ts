@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { telHref } from '../../web/lib/phone'
 import { heldFrameworkContext, launchBrowser, VIEWPORTS } from './browser'
@@ -22,6 +22,11 @@ async function open(path: string, viewport: { width: number; height: number } = 
   return page
 }
 
+/** The field's filter is React's: waits until React has hydrated the element (it marks what it hydrated). */
+async function untilHydrated(field: Locator): Promise<void> {
+  await field.page().waitForFunction((node) => Object.keys(node).some((key) => key.startsWith('__reactFiber')), await field.elementHandle(), { timeout: 30_000 })
+}
+
 describe('/simple-landing', () => {
   it('keeps digits only in the ZIP field, enables Find Pros at exactly 5, and shows the search message', async () => {
     const page = await open('/simple-landing')
@@ -29,8 +34,8 @@ describe('/simple-landing', () => {
       const zip = page.getByRole('textbox', { name: /zip/i })
       const button = page.getByRole('button', { name: 'Find Pros' })
       expect(await button.isDisabled()).toBe(true)
-      // The field's filter is React's: typed once React has hydrated the field (it marks what it hydrated).
-      await page.waitForFunction((field) => Object.keys(field).some((key) => key.startsWith('__reactFiber')), await zip.elementHandle(), { timeout: 30_000 })
+      // Typed once React has hydrated the field (the test below types before).
+      await untilHydrated(zip)
       await zip.pressSequentially('9a0-2b1')
       expect(await zip.inputValue()).toBe('9021')
       expect(await button.isDisabled()).toBe(true)
@@ -53,7 +58,7 @@ describe('/simple-landing', () => {
       const zip = page.getByRole('textbox', { name: /zip/i })
       await zip.pressSequentially('9a0-2b10')
       release()
-      await page.waitForFunction((field) => Object.keys(field).some((key) => key.startsWith('__reactFiber')), await zip.elementHandle(), { timeout: 30_000 })
+      await untilHydrated(zip)
       await page.waitForFunction((field) => (field as HTMLInputElement).value === '90210', await zip.elementHandle(), { timeout: 10_000 }).catch(async () => {
         throw new Error(`the ZIP typed before hydration reads "${await zip.inputValue()}" after it, not "90210"`)
       })
