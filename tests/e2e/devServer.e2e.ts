@@ -81,8 +81,8 @@ describe('`npm run dev` on a fresh machine (issue 58)', () => {
     expect(output.join('\n')).toContain(`local Content Lake on http://127.0.0.1:${LAKE_PORT}: the Studio at http://localhost:${SITE_PORT}/studio`)
     const { browser, page, refused } = await freshMachineStudioPage(home)
     try {
-      // The first request compiles the Studio's route (a minute or more on two cores).
-      await page.goto(`http://localhost:${SITE_PORT}/studio/structure/siteSettings`, { timeout: 240_000 })
+      // The first request compiles the Studio's route (a minute or more on two cores, minutes beside other work).
+      await page.goto(`http://localhost:${SITE_PORT}/studio/structure/siteSettings`, { waitUntil: 'commit', timeout: 420_000 })
       const phone = datasetPhone()
       await untilSteady(
         'Site settings’ phone number is read from the lake',
@@ -97,5 +97,5 @@ describe('`npm run dev` on a fresh machine (issue 58)', () => {
     } finally {
       await browser.close()
     }
-  }, 480_000)
+  }, 660_000)
 })

@@ -47,13 +47,15 @@ const DEFAULT_SECONDS = 20
 /**
  * Files never planned to run at the same time. The Studio files hold the local lake (tests/e2e/exclusive.ts), and,
  * with abPace (its quiet spells), mostly wait: one after another, each runs beside a file that keeps the cores busy
- * (measured: abPace beside a Studio file left the cores 49 % busy for its half minute).
+ * (measured: abPace beside a Studio file left the cores 49 % busy for its half minute). devServer is the opposite
+ * (`next dev` compiling the Studio, both cores for a minute or more) and beside a Studio file doubled both (run 49).
  */
 const APART: Record<string, string> = {
   'studio.e2e.ts': 'studio',
   'editorGuards.e2e.ts': 'studio',
   'editorSafety.e2e.ts': 'studio',
   'abPace.e2e.ts': 'studio',
+  'devServer.e2e.ts': 'studio',
 }
 
 export interface Planned {
