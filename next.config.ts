@@ -38,8 +38,13 @@ const nextConfig: NextConfig = {
   // No framework badge or issues overlay over the Studio under `next dev`: an editor works there too, and the
   // Studio's offline version check (it asks sanity-cdn.com) would show as an issue they cannot act on.
   devIndicators: false,
-  // app/global-not-found.tsx answers unknown addresses, so no page carries the whole 404 page in its flight data.
-  experimental: { globalNotFound: true },
+  experimental: {
+    // app/global-not-found.tsx answers unknown addresses, so no page carries the whole 404 page in its flight data.
+    globalNotFound: true,
+    // Turbopack's compile cache on disk speeds up the next build or dev start, and costs a cold build 20–37 s to
+    // write: a build nobody builds again (CI's clean clone, a test's throwaway folder) goes without it.
+    ...(config.compileCache ? {} : { turbopackFileSystemCacheForBuild: false, turbopackFileSystemCacheForDev: false }),
+  },
   // npm test's build skips the type check its static checks ran already (BUILD_TYPECHECK=off, scripts/testBuild.ts).
   typescript: { tsconfigPath: '../tsconfig.json', ignoreBuildErrors: !config.buildTypecheck },
   turbopack: { root: rootDir },

@@ -12,6 +12,12 @@ describe('checkEnv', () => {
     expect(checkEnv({ NEXT_PUBLIC_SANITY_PROJECT_ID: 'abc', NEXT_PUBLIC_SANITY_API_VERSION: 'latest' }).errors.join()).toMatch(/API_VERSION/)
   })
 
+  it('keeps the compile cache unless NEXT_COMPILE_CACHE is off, and names a value that is neither', () => {
+    expect(readConfig({}).compileCache).toBe(true)
+    expect(readConfig({ NEXT_COMPILE_CACHE: 'off' }).compileCache).toBe(false)
+    expect(checkEnv({ NEXT_COMPILE_CACHE: 'no' }).errors).toEqual(['NEXT_COMPILE_CACHE must be on or off.'])
+  })
+
   it('accepts trusted proxy addresses and names one that is not an address', () => {
     expect(checkEnv({ TRUSTED_PROXIES: '127.0.0.1, ::1' }).errors).toEqual([])
     expect(checkEnv({ TRUSTED_PROXIES: '127.0.0.1,nginx' }).errors.join()).toMatch(/TRUSTED_PROXIES: "nginx"/)

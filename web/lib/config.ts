@@ -81,6 +81,7 @@ export function readConfig(env: Env): Config {
     conversionsFeed: valid.CONVERSIONS_FEED_USER && valid.CONVERSIONS_FEED_PASSWORD ? { user: valid.CONVERSIONS_FEED_USER, password: valid.CONVERSIONS_FEED_PASSWORD } : null,
     nextOwnCache: valid.SITE_CACHE === 'next',
     buildTypecheck: valid.BUILD_TYPECHECK !== 'off',
+    compileCache: valid.NEXT_COMPILE_CACHE !== 'off',
     distDir: valid.NEXT_DIST_DIR ?? '.next',
     sanityWriteToken: valid.SANITY_API_WRITE_TOKEN,
     lakeDataDir: valid.SANITY_LAKE_DATA ?? 'studio/dataset',

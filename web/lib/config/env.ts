@@ -87,6 +87,8 @@ const buildEnvSchema = () =>
       SITE_CACHE: z.enum(['site', 'next'], { error: 'SITE_CACHE must be site or next.' }),
       /** `off`: `next build` leaves type checking to `npm run typecheck` (npm test's build: its static checks ran it already). */
       BUILD_TYPECHECK: z.enum(['on', 'off'], { error: 'BUILD_TYPECHECK must be on or off.' }),
+      /** `off`: `next build` and `next dev` keep no compile cache on disk (a build thrown away after: CI's, a test's). */
+      NEXT_COMPILE_CACHE: z.enum(['on', 'off'], { error: 'NEXT_COMPILE_CACHE must be on or off.' }),
       /** Tools that drive Chromium (screenshots, the browser tests): its executable (default /usr/bin/chromium). */
       CHROME_PATH: z.string(),
       /** Varnish instances (shipped deploy/varnish.vcl) a publish sends its BAN to: http(s) URLs, comma-separated. */

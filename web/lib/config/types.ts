@@ -59,6 +59,8 @@ export interface Config {
   nextOwnCache: boolean
   /** Whether `next build` checks types itself (BUILD_TYPECHECK, default on). */
   buildTypecheck: boolean
+  /** Whether `next build` and `next dev` keep Turbopack's compile cache on disk (NEXT_COMPILE_CACHE, default on). */
+  compileCache: boolean
   /** The production build's folder under web/ (NEXT_DIST_DIR, default .next). */
   distDir: string
   /** A Sanity token with write access, for `npm run seed` and `npm run export`. */
