@@ -57,8 +57,14 @@ export async function freshMachineStudioPage(home: string): Promise<{ browser: B
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, env: { ...process.env, HOME: home } })
   const page = await (await browser.newContext(STUDIO_CONTEXT)).newPage()
   const refused: string[] = []
-  page.on('requestfailed', (request) => {
-    if (/ERR_CERT|ERR_SSL/.test(request.failure()?.errorText ?? '')) refused.push(`${request.url()}: ${request.failure()?.errorText}`)
-  })
+  recordCertificateRefusals(page, refused)
   return { browser, page, refused }
+}
+
+/** Adds to `refused` every request of `page` Chromium refuses for its certificate or its TLS (address: error). */
+export function recordCertificateRefusals(page: Page, refused: string[]): void {
+  page.on('requestfailed', (request) => {
+    const error = request.failure()?.errorText ?? ''
+    if (/ERR_CERT|ERR_SSL/.test(error)) refused.push(`${request.url()}: ${error}`)
+  })
 }

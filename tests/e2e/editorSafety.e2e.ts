@@ -8,7 +8,7 @@ import { hold } from './exclusive'
 import { startLocalLake, type LocalLake } from '../../scripts/lake/server.ts'
 import { siteEnvOnLake } from '../../scripts/lake/siteEnv.ts'
 import { DEFAULT_LAKE_PORT, SANITY_API_VERSION } from '../../web/lib/config'
-import { CHROMIUM_ARGS, CHROMIUM_PATH, STUDIO_CONTEXT } from './browser'
+import { CHROMIUM_ARGS, CHROMIUM_PATH, recordCertificateRefusals, STUDIO_CONTEXT } from './browser'
 import { startSite, type NextServer } from './nextServer'
 import { documentInSync, footerState, navigateStudio, publish, publishEnabled, untilSteady, watchRequests } from './studioSession'
 
@@ -66,9 +66,7 @@ async function studioTab(): Promise<Page> {
   tab.on('console', (message) => {
     if (message.type() === 'error') studioErrors.push(message.text().slice(0, 300))
   })
-  tab.on('requestfailed', (request) => {
-    if (/ERR_CERT/.test(request.failure()?.errorText ?? '')) certificateErrors.push(`${request.url()}: ${request.failure()?.errorText}`)
-  })
+  recordCertificateRefusals(tab, certificateErrors)
   return tab
 }
 
@@ -227,7 +225,7 @@ describe('restore means restore', { timeout: 240_000 }, () => {
 })
 
 describe('editors see editor screens', { timeout: 120_000 }, () => {
-  it('a production Studio has no Vision tool', async () => {
+  it('a production Studio has no Vision tool, and no Studio tab of this file was refused the lake for its certificate', async () => {
     await studio.goto(`${site.url}/studio/structure`, { timeout: 120_000 })
     await studio.getByText('Pest pages', { exact: true }).first().waitFor({ timeout: 60_000 })
     // The navigation bar lays its tool links out once it has measured its width, after the list has rendered.
